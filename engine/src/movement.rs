@@ -1,0 +1,210 @@
+//! Piece movement as data.
+//!
+//! A piece's movement is a list of [`Rule`]s, each an [`Atom`] (slide along some
+//! topology directions with an optional range limit, or leap to precomputed targets)
+//! with a [`Mode`] (move and capture, move only, capture only). A step is a slide of
+//! range 1. When a variant is built, every piece is compiled into [`Compiled`]:
+//! per cell, a list of lines (cells in walking order). Move generation then only
+//! walks lines; it never interprets the rules per node.
+//!
+//! Side-dependent movement (pawns' forward) is compiled once per side, with the
+//! side's forward directions as data.
+
+use crate::topology::{Cell, Topology};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    MoveOrCapture,
+    MoveOnly,
+    CaptureOnly,
+}
+
+impl Mode {
+    #[inline]
+    pub fn can_move(self) -> bool {
+        self != Mode::CaptureOnly
+    }
+    #[inline]
+    pub fn can_capture(self) -> bool {
+        self != Mode::MoveOnly
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Atom {
+    /// Slide along each of `dirs` (topology direction indices), at most `range`
+    /// cells (0 = unlimited). A step is `range: 1`.
+    Slide { dirs: Vec<usize>, range: u8 },
+    /// Leap to the per-cell targets of a leap table (not blockable).
+    Leap { targets: Vec<Vec<Cell>> },
+}
+
+#[derive(Clone, Debug)]
+pub struct Rule {
+    pub atom: Atom,
+    pub mode: Mode,
+}
+
+/// A piece's movement: the union of its rules.
+#[derive(Clone, Debug, Default)]
+pub struct PieceMoves {
+    pub rules: Vec<Rule>,
+}
+
+impl PieceMoves {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn slide(mut self, dirs: impl IntoIterator<Item = usize>, range: u8, mode: Mode) -> Self {
+        self.rules.push(Rule { atom: Atom::Slide { dirs: dirs.into_iter().collect(), range }, mode });
+        self
+    }
+    pub fn step(self, dirs: impl IntoIterator<Item = usize>, mode: Mode) -> Self {
+        self.slide(dirs, 1, mode)
+    }
+    pub fn leap(mut self, targets: Vec<Vec<Cell>>, mode: Mode) -> Self {
+        self.rules.push(Rule { atom: Atom::Leap { targets }, mode });
+        self
+    }
+    pub fn compile(&self, topo: &Topology) -> Compiled {
+        Compiled::new(topo, self)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    start: u32,
+    len: u32,
+    mode: Mode,
+}
+
+/// A piece's movement compiled for one topology: per cell, its lines.
+#[derive(Clone, Debug, Default)]
+pub struct Compiled {
+    /// `(first line, line count)` per cell.
+    index: Vec<(u32, u32)>,
+    lines: Vec<Line>,
+    cells: Vec<Cell>,
+}
+
+/// What a walking piece finds on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Square {
+    Empty,
+    /// A piece this mover may capture.
+    Enemy,
+    /// A piece that stops the line and cannot be captured (own piece, uncapturable).
+    Blocked,
+}
+
+impl Compiled {
+    fn new(topo: &Topology, moves: &PieceMoves) -> Self {
+        let mut c = Compiled::default();
+        for cell in 0..topo.num_cells() as Cell {
+            let first = c.lines.len() as u32;
+            for rule in &moves.rules {
+                match &rule.atom {
+                    Atom::Slide { dirs, range } => {
+                        for &d in dirs {
+                            let ray = topo.ray(cell, d);
+                            let len = if *range == 0 { ray.len() } else { ray.len().min(*range as usize) };
+                            if len > 0 {
+                                c.push_line(&ray[..len], rule.mode);
+                            }
+                        }
+                    }
+                    Atom::Leap { targets } => {
+                        for &t in &targets[cell as usize] {
+                            c.push_line(&[t], rule.mode);
+                        }
+                    }
+                }
+            }
+            c.index.push((first, c.lines.len() as u32 - first));
+        }
+        c
+    }
+
+    fn push_line(&mut self, cells: &[Cell], mode: Mode) {
+        self.lines.push(Line { start: self.cells.len() as u32, len: cells.len() as u32, mode });
+        self.cells.extend_from_slice(cells);
+    }
+
+    /// The lines leaving `cell`, each with its mode.
+    #[inline]
+    pub fn lines(&self, cell: Cell) -> impl Iterator<Item = (Mode, &[Cell])> + '_ {
+        let (first, n) = self.index[cell as usize];
+        self.lines[first as usize..(first + n) as usize]
+            .iter()
+            .map(move |l| (l.mode, &self.cells[l.start as usize..(l.start + l.len) as usize]))
+    }
+
+    /// Walks every line from `from`; `look` says what stands on a cell; `emit(to,
+    /// is_capture)` receives each reachable destination.
+    #[inline]
+    pub fn walk(&self, from: Cell, look: impl Fn(Cell) -> Square, mut emit: impl FnMut(Cell, bool)) {
+        for (mode, line) in self.lines(from) {
+            for &to in line {
+                match look(to) {
+                    Square::Empty => {
+                        if mode.can_move() {
+                            emit(to, false);
+                        }
+                    }
+                    Square::Enemy => {
+                        if mode.can_capture() {
+                            emit(to, true);
+                        }
+                        break;
+                    }
+                    Square::Blocked => break,
+                }
+            }
+        }
+    }
+
+    /// Whether a piece on `from` could capture on `target` (lines walked with
+    /// `occupied` as the only blockers; the target's occupant is not examined).
+    #[inline]
+    pub fn reaches(&self, from: Cell, target: Cell, occupied: impl Fn(Cell) -> bool) -> bool {
+        for (mode, line) in self.lines(from) {
+            if !mode.can_capture() {
+                continue;
+            }
+            for &to in line {
+                if to == target {
+                    return true;
+                }
+                if occupied(to) {
+                    break;
+                }
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::{KNIGHT_2D, ORTHOGONAL_2D};
+
+    #[test]
+    fn rook_and_knight_on_grid() {
+        let t = Topology::grid(8, 8);
+        let orth: Vec<usize> = ORTHOGONAL_2D.iter().map(|&v| t.direction_index(v).unwrap()).collect();
+        let rook = PieceMoves::new().slide(orth.clone(), 0, Mode::MoveOrCapture).compile(&t);
+        let a1 = t.cell_by_name("a1").unwrap();
+        let a4 = t.cell_by_name("a4").unwrap();
+        let mut n = 0;
+        rook.walk(a1, |c| if c == a4 { Square::Enemy } else { Square::Empty }, |_, _| n += 1);
+        assert_eq!(n, 3 + 7);
+        let wazir_move_only = PieceMoves::new().step(orth, Mode::MoveOnly).compile(&t);
+        let mut caps = 0;
+        wazir_move_only.walk(a1, |_| Square::Enemy, |_, c| caps += c as i32);
+        assert_eq!(caps, 0);
+        let knight = PieceMoves::new().leap(t.leap_table(&KNIGHT_2D), Mode::MoveOrCapture).compile(&t);
+        assert!(knight.reaches(a1, t.cell_by_name("b3").unwrap(), |_| true));
+        assert!(!rook.reaches(a1, t.cell_by_name("a8").unwrap(), |c| c == a4));
+    }
+}

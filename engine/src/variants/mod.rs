@@ -1,0 +1,39 @@
+//! One module per variant, and the registry of variant names.
+//!
+//! To add a variant: write its module (a type implementing
+//! [`crate::position::Position`]), then add one line to [`for_each_variant!`].
+
+pub mod common;
+
+/// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
+/// `m! { "chess" => path::Type, ... }`. Every generic registry (the protocol's
+/// sessions, the referee) is built from this one list.
+#[macro_export]
+macro_rules! for_each_variant {
+    ($m:ident) => {
+        $m! {
+            // "chess" => $crate::variants::chess::Chess,
+        }
+    };
+}
+
+/// Builds a referee game for a variant name.
+pub fn new_game(name: &str) -> Option<Box<dyn crate::game::AnyGame>> {
+    macro_rules! make {
+        ($($n:literal => $t:ty,)*) => {
+            match name {
+                $($n => Some(Box::new($crate::game::Game::new(<$t as $crate::position::Position>::startpos())) as Box<dyn $crate::game::AnyGame>),)*
+                _ => None,
+            }
+        };
+    }
+    for_each_variant!(make)
+}
+
+/// The names of all variants, in registry order.
+pub fn names() -> Vec<&'static str> {
+    macro_rules! list {
+        ($($n:literal => $t:ty,)*) => { vec![$($n),*] };
+    }
+    for_each_variant!(list)
+}

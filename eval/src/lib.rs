@@ -1,0 +1,33 @@
+//! Evaluation functions for every variant.
+//!
+//! Each variant's position type implements [`VariantEval`], naming its evaluator.
+//! [`MobilityEval`] is the generic fallback: the difference in legal sub-moves.
+
+use engine::{Evaluator, GenKind, MoveList, Position};
+
+/// Binds a variant to its evaluator.
+pub trait VariantEval: Position {
+    type Eval: Evaluator<Self> + Default;
+}
+
+/// A variant-independent evaluation: mobility of the side to move.
+#[derive(Default, Clone, Copy)]
+pub struct MobilityEval;
+
+impl<P: Position> Evaluator<P> for MobilityEval {
+    fn evaluate(&self, pos: &P) -> i32 {
+        let mut list = MoveList::new();
+        pos.generate(GenKind::All, &mut list);
+        list.len() as i32
+    }
+}
+
+/// The average number of destinations a piece has from every cell of an empty board:
+/// the basis for piece values derived from the variant's own topology.
+pub fn average_mobility(moves: &engine::movement::Compiled, cells: usize) -> f64 {
+    let mut total = 0usize;
+    for cell in 0..cells as engine::Cell {
+        moves.walk(cell, |_| engine::movement::Square::Empty, |_, _| total += 1);
+    }
+    total as f64 / cells.max(1) as f64
+}
