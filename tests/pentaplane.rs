@@ -145,7 +145,7 @@ fn random_games_agree_with_the_slow_generator() {
     let mut explosions = 0;
     let mut positions = 0;
     for start in starts {
-        for _game in 0..12 {
+        for _game in 0..40 {
             let mut e = Pentaplane::from_fen(start).unwrap();
             let mut s = slow::parse(start);
             for _ply in 0..150 {
@@ -158,7 +158,14 @@ fn random_games_agree_with_the_slow_generator() {
                 if moves.is_empty() {
                     break;
                 }
-                let (text, next) = &moves[rng.gen_range(0..moves.len())];
+                // Prefer material-changing moves half of the time, to reach more blasts.
+                let taking: Vec<&(String, slow::Board)> =
+                    moves.iter().filter(|(_, n)| n.cells.len() < s.cells.len()).collect();
+                let (text, next) = if !taking.is_empty() && rng.gen_bool(0.5) {
+                    taking[rng.gen_range(0..taking.len())]
+                } else {
+                    &moves[rng.gen_range(0..moves.len())]
+                };
                 let before = e.pieces().count();
                 let m = e.parse_move(text).unwrap();
                 e.make(m);
@@ -171,7 +178,7 @@ fn random_games_agree_with_the_slow_generator() {
         }
     }
     println!("{positions} positions compared, {explosions} multi-piece explosions");
-    assert!(explosions > 5, "the playouts should exercise explosions");
+    assert!(explosions > 50, "the playouts should exercise explosions");
 }
 
 #[test]
