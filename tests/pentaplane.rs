@@ -201,3 +201,83 @@ fn game_record_plays_the_draft_as_tokens() {
     assert_eq!(g.pos().fen(), "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/4N/5|5/5/5/5/5|5/5/5/PPPPP/ROKS1 b - - 1 1");
     assert!(g.play_token("Aa1Aa1").is_err());
 }
+
+/// Plies after which a self-play game is stopped and reported as capped.
+const SELF_PLAY_PLY_CAP: usize = 600;
+/// Search depth of the self-play engine (sub-moves).
+const SELF_PLAY_DEPTH: u32 = 2;
+/// Random play moves at the start of play (after the draft), for variety.
+const SELF_PLAY_RANDOM_PLAY_PLIES: usize = 2;
+
+/// A's selection (first ply) and the first play moves are seeded random; everything
+/// else, B's selection, both placements and the game, is chosen by the engine. Every
+/// move goes through `Game::play_token` on its text.
+fn self_play(games: u64) -> Vec<(String, Option<engine::Outcome>, usize, String)> {
+    use engine::game::AnyGame;
+    use engine::search::{Limits, Searcher};
+    use eval::pentaplane::PentaplaneEval;
+    use rand::{Rng, SeedableRng};
+    let eval = PentaplaneEval::default();
+    let mut results = Vec::new();
+    for g in 0..games {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1000 + g);
+        let mut searcher = Searcher::default();
+        let mut game = engine::game::Game::new(Pentaplane::startpos());
+        let mut plies = 0;
+        let mut play_plies = 0;
+        let mut army = String::new();
+        let limits = Limits { depth: Some(SELF_PLAY_DEPTH), ..Default::default() };
+        while game.result().is_none() && plies < SELF_PLAY_PLY_CAP {
+            let pos = game.pos().clone();
+            let in_play = pos.phase() == engine::variants::pentaplane::Phase::Play;
+            if in_play && army.is_empty() {
+                // White's starting row (level A rank 1) and Black's (level E rank 5).
+                let board = placement(&pos.fen());
+                let white_row = board.rsplit('/').next().unwrap().to_string();
+                let black_row = board.split('/').next().unwrap().to_string();
+                army = format!("{white_row} vs {black_row}");
+            }
+            let random = plies == 0 || (in_play && play_plies < SELF_PLAY_RANDOM_PLAY_PLIES);
+            let text = if random {
+                let moves = engine_texts(&pos);
+                moves[rng.gen_range(0..moves.len())].clone()
+            } else {
+                let r = searcher.think(&pos, game.history(), &limits, &eval, &mut |_| {});
+                pos.move_text(r.best.expect("a legal move when the game is not over"))
+            };
+            game.play_token(&text).unwrap_or_else(|e| panic!("engine move {text} rejected: {e} at {}", pos.fen()));
+            plies += 1;
+            if in_play {
+                play_plies += 1;
+            }
+        }
+        let drafted: Vec<String> = game.played().iter().take(2).cloned().collect();
+        results.push((army, game.result(), plies, drafted.join(" ")));
+    }
+    results
+}
+
+#[test]
+#[ignore = "self-play from the draft: minutes; run in release with --ignored --nocapture"]
+fn self_play_twenty_games_from_the_draft() {
+    let n: u64 = std::env::var("PENTAPLANE_SELF_PLAY_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let results = self_play(n);
+    let (mut w, mut d, mut l, mut capped) = (0, 0, 0, 0);
+    for (i, (army, outcome, plies, draft)) in results.iter().enumerate() {
+        println!("game {i:2}: {plies:3} plies, draft {draft}, armies {army}: {}", outcome.as_ref().map(|o| o.to_string()).unwrap_or("capped".into()));
+        match outcome {
+            Some(engine::Outcome::Win { winner: engine::Side::White, .. }) => w += 1,
+            Some(engine::Outcome::Win { .. }) => l += 1,
+            Some(engine::Outcome::Draw(_)) => d += 1,
+            None => capped += 1,
+        }
+    }
+    let lengths: Vec<usize> = results.iter().map(|r| r.2).collect();
+    println!(
+        "White wins {w}, draws {d}, Black wins {l}, capped {capped}; plies min {} max {} mean {:.1}",
+        lengths.iter().min().unwrap(),
+        lengths.iter().max().unwrap(),
+        lengths.iter().sum::<usize>() as f64 / lengths.len() as f64
+    );
+    assert_eq!(results.len() as u64, n);
+}
