@@ -3,7 +3,11 @@
 //! Tokens: `Ab2Bb2` (move), `Dc4Ec5q` (promotion; `q` optional on input), `Aa1*Ea1`
 //! (missile: firer `*` cell hit), `=RO` (selection, letters in draft order; either
 //! order on input), `R@Aa1` (A's drop), `=same` / `=mirror` (B's placement; four
-//! comma-joined lower-case drops equal to one of them are accepted on input).
+//! comma-joined lower-case drops equal to one of them are accepted by `parse_move` as
+//! that one sub-move; `same` is preferred when both layouts give the same position).
+//!
+//! Note: `Game::play_token` splits a token on commas before parsing, so the explicit
+//! four-drop form of B's placement reaches `parse_move` only when called directly.
 
 use super::rules::{letter, Layout, SELECTABLE, SIZE};
 use super::tables::{cell, tables};
@@ -32,8 +36,7 @@ pub fn move_text(_pos: &Pentaplane, m: Move) -> String {
     }
 }
 
-/// Canonical forms of the accepted aliases (selection order, omitted `q`, B's explicit
-/// drops); `None` when the text needs no rewriting.
+/// The legal move whose canonical text is `text`.
 fn find(pos: &Pentaplane, list: &MoveList, text: &str) -> Option<Move> {
     list.iter().copied().find(|&m| move_text(pos, m) == text)
 }
