@@ -3,6 +3,7 @@
 //! To add a variant: write its module (a type implementing
 //! [`crate::position::Position`]), then add one line to [`for_each_variant!`].
 
+pub mod chess;
 pub mod common;
 pub mod pentaplane;
 
@@ -13,7 +14,9 @@ pub mod pentaplane;
 macro_rules! for_each_variant {
     ($m:ident) => {
         $m! {
-            // "chess" => $crate::variants::chess::Chess,
+            "chess" => $crate::variants::chess::Chess,
+            "crazyhouse" => $crate::variants::chess::Crazyhouse,
+            "atomic" => $crate::variants::chess::Atomic,
             "pentaplane" => $crate::variants::pentaplane::Pentaplane,
         }
     };

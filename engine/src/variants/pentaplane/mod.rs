@@ -308,6 +308,20 @@ impl Position for Pentaplane {
         notation::parse_move(self, text)
     }
 
+    fn make_null(&mut self) -> bool {
+        // The search's pass (not a rule of the game): only in play, and refused when the
+        // side to move has nothing but king and pawns (zugzwang-prone).
+        let us = self.side;
+        if self.phase != Phase::Play
+            || self.event_outcome().is_some()
+            || self.pieces().all(|(_, p)| p.side != us || matches!(p.kind, Kind::King | Kind::Pawn))
+        {
+            return false;
+        }
+        self.set_side(us.opposite());
+        true
+    }
+
     fn event_outcome(&self) -> Option<Outcome> {
         match (self.kings[0], self.kings[1]) {
             (Some(_), None) => Some(Outcome::Win { winner: Side::White, reason: "king destroyed" }),
