@@ -77,7 +77,8 @@ fn code_kind(code: u8) -> Kind {
 /// (castling adds the king then the rook), and the levels their sub-moves ended on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TurnState {
-    cells: [Cell; 4],
+    /// Three sub-moves, two of which may be castlings (one per orthodox level).
+    cells: [Cell; 5],
     len: u8,
     /// Bit `z` set when a sub-move of this turn ended on level `z`.
     levels: u8,
