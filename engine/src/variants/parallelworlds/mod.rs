@@ -222,6 +222,31 @@ impl ParallelWorlds {
         false
     }
 
+    /// How many cells the man on `from` could move to by its own movement (empty
+    /// cells, or enemy men where it may capture), ignoring the turn's constraints,
+    /// castling and en passant: the evaluation's mobility measure.
+    pub fn man_mobility(&self, from: Cell) -> u32 {
+        let v = self.board[from as usize];
+        if v == 0 {
+            return 0;
+        }
+        let (side, kind) = (code_side(v), code_kind(v));
+        let table = &tables().moves[side.index()][kind as usize];
+        let mut n = 0;
+        for line in table.lines(from) {
+            for &to in table.cells(line) {
+                let w = self.board[to as usize];
+                if w == 0 {
+                    n += line.mode.can_move() as u32;
+                } else {
+                    n += (code_side(w) != side && line.mode.can_capture()) as u32;
+                    break;
+                }
+            }
+        }
+        n
+    }
+
     // ----- the state hash -----
 
     /// The part of the key that is not piece placement: side, turn state, rights,
