@@ -25,14 +25,19 @@ fn expand(groups: &[(&str, &str)]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for (from, tos) in groups {
         for to in tos.split_whitespace() {
-            assert!(out.insert(format!("{from}{to}")), "listed twice: {from}{to}");
+            assert!(
+                out.insert(format!("{from}{to}")),
+                "listed twice: {from}{to}"
+            );
         }
     }
     out
 }
 
 fn play(p: &mut ParallelWorlds, text: &str) {
-    let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text} at {}: {e}", p.fen()));
+    let m = p
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text} at {}: {e}", p.fen()));
     p.make(m);
 }
 
@@ -177,7 +182,10 @@ fn depth_one_move_lists_by_hand() {
         let got = texts(&pos(&fen));
         let missing: Vec<_> = expected.difference(&got).collect();
         let extra: Vec<_> = got.difference(&expected).collect();
-        assert!(missing.is_empty() && extra.is_empty(), "{name}: missing {missing:?}, unexpected {extra:?}");
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{name}: missing {missing:?}, unexpected {extra:?}"
+        );
     }
 }
 
@@ -189,7 +197,12 @@ fn start_position_sub_moves() {
     // 20 orthodox moves per level, 15 men of each level may enter level 2; no 0000.
     assert_eq!(t.len(), 70);
     assert!(!t.contains("0000"), "0000 is never the first sub-move");
-    assert!(t.contains("1e21e4") && t.contains("3g13f3") && t.contains("1b12b1") && t.contains("3d73d5") == false);
+    assert!(
+        t.contains("1e21e4")
+            && t.contains("3g13f3")
+            && t.contains("1b12b1")
+            && !t.contains("3d73d5")
+    );
     assert!(!t.contains("1e12e1"), "kings never move vertically");
 }
 
@@ -200,13 +213,21 @@ fn white_first_turn_has_at_most_two_sub_moves() {
     assert_eq!(p.side_to_move(), Side::White);
     assert!(texts(&p).contains("0000"));
     play(&mut p, "3d23d4");
-    assert_eq!(p.side_to_move(), Side::Black, "the second sub-move ends White's first turn");
+    assert_eq!(
+        p.side_to_move(),
+        Side::Black,
+        "the second sub-move ends White's first turn"
+    );
     assert!(p.is_turn_start());
     // Black's turn may have three.
     play_all(&mut p, "1e71e5,3d73d5");
     assert_eq!(p.side_to_move(), Side::Black);
     play(&mut p, "1b82b8");
-    assert_eq!(p.side_to_move(), Side::White, "the third sub-move ends the turn");
+    assert_eq!(
+        p.side_to_move(),
+        Side::White,
+        "the third sub-move ends the turn"
+    );
     assert_eq!(p.fullmove(), 2);
     // White's later turns allow three.
     play_all(&mut p, "1g11f3,3g13f3");
@@ -221,7 +242,10 @@ fn each_man_moves_once_and_sub_moves_end_on_different_levels() {
     play(&mut p, "1e21e4");
     assert!(!legal(&p, "1e42e4"), "the pawn moved already");
     assert!(!legal(&p, "1d21d4"), "level 1 already used");
-    assert!(legal(&p, "1d22d2"), "may start on level 1 and end on level 2");
+    assert!(
+        legal(&p, "1d22d2"),
+        "may start on level 1 and end on level 2"
+    );
     assert!(legal(&p, "3d22d2") && legal(&p, "3d23d4"));
 }
 
@@ -242,41 +266,65 @@ fn zero_zero_zero_zero_only_mid_turn() {
 #[test]
 fn level_two_rules() {
     // A queen-moving knight, no capture of the pawn in the way, rook and pawn too.
-    let p = pos(&format!("{KINGS_L1}|8/8/3p4/8/3N4/8/8/R6P|{KINGS_L3} w -,- -,- 0 2 -"));
+    let p = pos(&format!(
+        "{KINGS_L1}|8/8/3p4/8/3N4/8/8/R6P|{KINGS_L3} w -,- -,- 0 2 -"
+    ));
     assert!(legal(&p, "2d42h8") && legal(&p, "2d42d5"));
-    assert!(!legal(&p, "2d42d6") && !legal(&p, "2d42d7"), "no capture, and blocked");
+    assert!(
+        !legal(&p, "2d42d6") && !legal(&p, "2d42d7"),
+        "no capture, and blocked"
+    );
     assert!(!legal(&p, "2d42f5"), "no knight leaps on level 2");
-    assert!(legal(&p, "2a12a8") && legal(&p, "2a12c3") && legal(&p, "2a12g1") && !legal(&p, "2a12h1"), "level-2 rook moves as a queen, blocked by 2h1");
-    assert!(legal(&p, "2h12h8"), "pawn slides as a queen to its last rank");
+    assert!(
+        legal(&p, "2a12a8") && legal(&p, "2a12c3") && legal(&p, "2a12g1") && !legal(&p, "2a12h1"),
+        "level-2 rook moves as a queen, blocked by 2h1"
+    );
+    assert!(
+        legal(&p, "2h12h8"),
+        "pawn slides as a queen to its last rank"
+    );
     assert!(!legal(&p, "2h12h8q"), "and does not promote there");
     // Level-2 men block only on level 2: the level-1 rook slides under 2a4.
-    let q = pos(&format!("4k3/8/8/8/8/8/8/R3K3|8/8/8/8/p7/8/8/8|{KINGS_L3} w -,- -,- 0 2 -"));
+    let q = pos(&format!(
+        "4k3/8/8/8/8/8/8/R3K3|8/8/8/8/p7/8/8/8|{KINGS_L3} w -,- -,- 0 2 -"
+    ));
     assert!(legal(&q, "1a11a8"));
 }
 
 #[test]
 fn vertical_moves() {
-    let p = pos(&format!("4k3/8/8/8/3R4/8/8/4K3|8/8/8/8/3p4/8/8/8|4k3/8/8/8/8/2B5/8/4K3 w -,- -,- 0 2 -"));
-    assert!(!legal(&p, "1d42d4"), "never onto an occupied cell (no capture)");
+    let p = pos("4k3/8/8/8/3R4/8/8/4K3|8/8/8/8/3p4/8/8/8|4k3/8/8/8/8/2B5/8/4K3 w -,- -,- 0 2 -");
+    assert!(
+        !legal(&p, "1d42d4"),
+        "never onto an occupied cell (no capture)"
+    );
     assert!(legal(&p, "3c32c3"));
     assert!(!legal(&p, "3c31c3"), "one level at a time");
     assert!(!legal(&p, "1e12e1") && !legal(&p, "3e12e1"), "never a king");
     // Knight and queen step vertically too.
     let s = ParallelWorlds::startpos();
-    assert!(legal(&s, "1b12b1") && legal(&s, "3d82d8") == false && legal(&s, "3d12d1"));
+    assert!(legal(&s, "1b12b1") && !legal(&s, "3d82d8") && legal(&s, "3d12d1"));
 }
 
 #[test]
 fn pawns_arriving_from_level_two() {
     // Promotion on the last rank of level 1 or 3, with the four standard choices.
-    let p = pos(&format!("{KINGS_L1}|P7/8/8/8/8/8/8/2P5|{KINGS_L3} w -,- -,- 0 2 -"));
+    let p = pos(&format!(
+        "{KINGS_L1}|P7/8/8/8/8/8/8/2P5|{KINGS_L3} w -,- -,- 0 2 -"
+    ));
     for l in ["q", "r", "b", "n"] {
         assert!(legal(&p, &format!("2a81a8{l}")) && legal(&p, &format!("2a83a8{l}")));
     }
     assert!(!legal(&p, "2a81a8") && !legal(&p, "2a81a8k"));
     let mut q = p.clone();
     play(&mut q, "2a81a8n");
-    assert_eq!(q.man_at(cell("1a8")), Some((Side::White, engine::variants::parallelworlds::rules::Kind::Knight)));
+    assert_eq!(
+        q.man_at(cell("1a8")),
+        Some((
+            Side::White,
+            engine::variants::parallelworlds::rules::Kind::Knight
+        ))
+    );
     // On its first rank (from 2c1): one step only, later two from rank 2.
     let mut r = p.clone();
     play_all(&mut r, "2c11c1,0000");
@@ -293,14 +341,32 @@ fn cell(name: &str) -> engine::Cell {
 
 #[test]
 fn castling_is_one_sub_move_per_level() {
-    let mut p = pos("r3k2r/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8|r3k2r/8/8/8/8/8/8/R3K2R w KQkq,KQkq -,- 0 2 -");
-    assert!(legal(&p, "1e11g1") && legal(&p, "1e11c1") && legal(&p, "3e13g1") && legal(&p, "3e13c1"));
+    let mut p = pos(
+        "r3k2r/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8|r3k2r/8/8/8/8/8/8/R3K2R w KQkq,KQkq -,- 0 2 -",
+    );
+    assert!(
+        legal(&p, "1e11g1") && legal(&p, "1e11c1") && legal(&p, "3e13g1") && legal(&p, "3e13c1")
+    );
     play(&mut p, "1e11g1");
-    assert_eq!(p.man_at(cell("1f1")).map(|m| m.1), Some(engine::variants::parallelworlds::rules::Kind::Rook));
-    assert!(p.fen().ends_with(" 1g1,1f1"), "king then rook in the turn state: {}", p.fen());
-    assert!(p.fen().contains(" -,KQkq ") || p.fen().contains(" kq,KQkq "), "{}", p.fen());
+    assert_eq!(
+        p.man_at(cell("1f1")).map(|m| m.1),
+        Some(engine::variants::parallelworlds::rules::Kind::Rook)
+    );
+    assert!(
+        p.fen().ends_with(" 1g1,1f1"),
+        "king then rook in the turn state: {}",
+        p.fen()
+    );
+    assert!(
+        p.fen().contains(" -,KQkq ") || p.fen().contains(" kq,KQkq "),
+        "{}",
+        p.fen()
+    );
     assert!(!legal(&p, "1f12f1"), "the rook counts as moved");
-    assert!(legal(&p, "3e13c1"), "castling on the other level in the same turn");
+    assert!(
+        legal(&p, "3e13c1"),
+        "castling on the other level in the same turn"
+    );
     play(&mut p, "3e13c1");
     assert_eq!(p.side_to_move(), Side::White, "two sub-moves of three");
     assert!(p.fen().ends_with(" 1g1,1f1,3c1,3d1"));
@@ -376,13 +442,27 @@ fn en_passant_capture_by_black() {
 fn king_capture_ends_the_game_mid_turn() {
     let mut p = pos("4k3/8/8/8/4R3/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/K7 w -,- -,- 0 2 -");
     play(&mut p, "1e41e8");
-    assert_eq!(p.event_outcome(), Some(Outcome::Win { winner: Side::White, reason: "king captured" }));
+    assert_eq!(
+        p.event_outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "king captured"
+        })
+    );
     assert_eq!(p.side_to_move(), Side::White);
     assert!(texts(&p).is_empty(), "no sub-move, not even 0000");
     assert_eq!(p.parse_move("0000"), Err(MoveError::GameOver));
-    let mut g = Game::new(pos("4k3/8/8/8/4R3/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/K7 w -,- -,- 0 2 -"));
+    let mut g = Game::new(pos(
+        "4k3/8/8/8/4R3/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/K7 w -,- -,- 0 2 -",
+    ));
     g.play_token("3a13b1,1e41e8").unwrap();
-    assert!(matches!(g.result(), Some(Outcome::Win { winner: Side::White, .. })));
+    assert!(matches!(
+        g.result(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            ..
+        })
+    ));
     assert!(g.play_token("3a13b1").is_err());
 }
 
@@ -413,16 +493,26 @@ fn turn_state_is_in_fen_and_hash() {
 fn half_turn_counter() {
     let mut p = pos(&START.replace(" 1 -", " 2 -"));
     play_all(&mut p, "1g11f3,1b12b1,0000");
-    assert_eq!(p.halfmove_clock(), 1, "one per turn, vertical moves do not reset");
+    assert_eq!(
+        p.halfmove_clock(),
+        1,
+        "one per turn, vertical moves do not reset"
+    );
     play(&mut p, "1g81f6");
     play(&mut p, "0000");
     assert_eq!(p.halfmove_clock(), 2);
     play_all(&mut p, "1d21d4,2b12b3,0000");
-    assert_eq!(p.halfmove_clock(), 0, "a same-level pawn move on level 1 resets");
+    assert_eq!(
+        p.halfmove_clock(),
+        0,
+        "a same-level pawn move on level 1 resets"
+    );
     play_all(&mut p, "1b82b8,0000");
     assert_eq!(p.halfmove_clock(), 1);
     // A level-2 pawn move does not reset.
-    let mut q = pos(&format!("{KINGS_L1}|8/8/8/8/8/8/P7/8|{KINGS_L3} w -,- -,- 7 2 -"));
+    let mut q = pos(&format!(
+        "{KINGS_L1}|8/8/8/8/8/8/P7/8|{KINGS_L3} w -,- -,- 7 2 -"
+    ));
     play_all(&mut q, "2a22a5,0000");
     assert_eq!(q.halfmove_clock(), 8);
 }
@@ -430,12 +520,16 @@ fn half_turn_counter() {
 #[test]
 fn fifty_turn_rule_and_threefold_repetition_and_kings_only() {
     // 99 half-turns; one more quiet turn draws at the next turn start.
-    let mut g = Game::new(pos(&format!("{KINGS_L1}|8/8/8/8/8/8/8/N7|{KINGS_L3} w -,- -,- 99 40 -")));
+    let mut g = Game::new(pos(&format!(
+        "{KINGS_L1}|8/8/8/8/8/8/8/N7|{KINGS_L3} w -,- -,- 99 40 -"
+    )));
     assert_eq!(g.result(), None);
     g.play_token("2a12a2,0000").unwrap();
     assert_eq!(g.result(), Some(Outcome::Draw(DrawReason::MoveCounter)));
 
-    let mut g = Game::new(pos(&format!("{KINGS_L1}|8/8/8/8/8/8/8/N6n|{KINGS_L3} w -,- -,- 0 2 -")));
+    let mut g = Game::new(pos(&format!(
+        "{KINGS_L1}|8/8/8/8/8/8/8/N6n|{KINGS_L3} w -,- -,- 0 2 -"
+    )));
     for _ in 0..2 {
         assert_eq!(g.result(), None);
         g.play_token("2a12a2,0000").unwrap();
@@ -445,10 +539,14 @@ fn fifty_turn_rule_and_threefold_repetition_and_kings_only() {
     }
     assert_eq!(g.result(), Some(Outcome::Draw(DrawReason::Repetition)));
 
-    let g = Game::new(pos(&format!("{KINGS_L1}|8/8/8/8/8/8/8/8|{KINGS_L3} w -,- -,- 0 2 -")));
+    let g = Game::new(pos(&format!(
+        "{KINGS_L1}|8/8/8/8/8/8/8/8|{KINGS_L3} w -,- -,- 0 2 -"
+    )));
     assert_eq!(g.result(), Some(Outcome::Draw(DrawReason::DeadPosition)));
     // Mid-turn, draws are not judged.
-    let mut p = pos(&format!("{KINGS_L1}|8/8/8/8/8/8/8/8|{KINGS_L3} w -,- -,- 0 2 -"));
+    let mut p = pos(&format!(
+        "{KINGS_L1}|8/8/8/8/8/8/8/8|{KINGS_L3} w -,- -,- 0 2 -"
+    ));
     play(&mut p, "1e11e2");
     assert_eq!(p.draw_reason(&[]), None);
     assert_eq!(p.no_move_outcome(), Outcome::Draw(DrawReason::NoLegalMove));
@@ -519,9 +617,14 @@ fn bad_fens_are_typed_errors() {
         ParallelWorlds::from_fen(&ok.replace("1e4,2b1", "1e4,2b1,3a1")),
         Err(FenError::BadTurnState(_))
     ));
-    assert!(matches!(ParallelWorlds::from_fen(&ok.replace("R3K3 w", "R3KK2 w")), Err(FenError::Illegal(_))));
+    assert!(matches!(
+        ParallelWorlds::from_fen(&ok.replace("R3K3 w", "R3KK2 w")),
+        Err(FenError::Illegal(_))
+    ));
     // A white pawn on 2a8 (level 2) is fine.
-    assert!(ParallelWorlds::from_fen(&ok.replace("8/8/8/8/8/8/8/1N6", "P7/8/8/8/8/8/8/1N6")).is_ok());
+    assert!(
+        ParallelWorlds::from_fen(&ok.replace("8/8/8/8/8/8/8/1N6", "P7/8/8/8/8/8/8/1N6")).is_ok()
+    );
 }
 
 /// engine::testkit's playouts. They check every position reached, and a position
@@ -563,7 +666,10 @@ fn long_random_games_to_the_end() {
         assert_eq!(p.key(), p.compute_key());
         if p.event_outcome().is_some() {
             captures += 1;
-            assert!(ParallelWorlds::from_fen(&p.fen()).is_err(), "a finished game is not a position to set up");
+            assert!(
+                ParallelWorlds::from_fen(&p.fen()).is_err(),
+                "a finished game is not a position to set up"
+            );
         }
     }
     assert!(captures > 0);
@@ -571,11 +677,16 @@ fn long_random_games_to_the_end() {
 
 #[test]
 fn tactical_moves_are_captures_promotions_and_end_turn() {
-    let mut p = pos("4k3/8/8/3pP3/8/8/8/4K3|P7/8/8/8/8/8/8/8|4k3/8/8/1pP5/8/8/8/4K3 w -,- d6,b6 0 2 -");
+    let mut p =
+        pos("4k3/8/8/3pP3/8/8/8/4K3|P7/8/8/8/8/8/8/8|4k3/8/8/1pP5/8/8/8/4K3 w -,- d6,b6 0 2 -");
     let mut list = MoveList::new();
     p.generate(GenKind::Tactical, &mut list);
     let t: BTreeSet<String> = list.iter().map(|&m| p.move_text(m)).collect();
-    let expected = expand(&[("1e5", "1d6"), ("3c5", "3b6"), ("2a8", "1a8q 1a8r 1a8b 1a8n 3a8q 3a8r 3a8b 3a8n")]);
+    let expected = expand(&[
+        ("1e5", "1d6"),
+        ("3c5", "3b6"),
+        ("2a8", "1a8q 1a8r 1a8b 1a8n 3a8q 3a8r 3a8b 3a8n"),
+    ]);
     assert_eq!(t, expected);
     play(&mut p, "1e11e2");
     list.clear();

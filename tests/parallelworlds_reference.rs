@@ -42,7 +42,11 @@ fn name(z: i32, y: i32, x: i32) -> String {
 
 fn parse_name(s: &str) -> (i32, i32, i32) {
     let b = s.as_bytes();
-    ((b[0] - b'1') as i32, (b[2] - b'1') as i32, (b[1] - b'a') as i32)
+    (
+        (b[0] - b'1') as i32,
+        (b[2] - b'1') as i32,
+        (b[1] - b'a') as i32,
+    )
 }
 
 impl Ref {
@@ -83,7 +87,16 @@ impl Ref {
                 ep[slot] = Some(((c[0] - b'a') as i32, (c[1] - b'1') as i32));
             }
         }
-        let mut r = Ref { b, white: f[1] == "w", castle, ep, full: f[5].parse().unwrap(), moved: vec![], used: vec![], over: false };
+        let mut r = Ref {
+            b,
+            white: f[1] == "w",
+            castle,
+            ep,
+            full: f[5].parse().unwrap(),
+            moved: vec![],
+            used: vec![],
+            over: false,
+        };
         if f[6] != "-" {
             for n in f[6].split(',') {
                 let c = parse_name(n);
@@ -190,7 +203,16 @@ impl Ref {
                     }
                     let mut dests: Vec<(i32, i32, i32, bool)> = Vec::new(); // (z,y,x,is_ep)
                     let kind = p.to_ascii_lowercase();
-                    let all_dirs = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+                    let all_dirs = [
+                        (0, 1),
+                        (1, 1),
+                        (1, 0),
+                        (1, -1),
+                        (0, -1),
+                        (-1, -1),
+                        (-1, 0),
+                        (-1, 1),
+                    ];
                     if z == 1 {
                         // Level 2: a queen that never captures.
                         for (dx, dy) in all_dirs {
@@ -223,7 +245,9 @@ impl Ref {
                                         let slot = (z / 2) as usize;
                                         // usable if made by the opponent: rank 3 made by White
                                         let ep_rank_of_opponent = if self.white { 5 } else { 2 };
-                                        if self.ep[slot] == Some((nx, ny)) && ny == ep_rank_of_opponent {
+                                        if self.ep[slot] == Some((nx, ny))
+                                            && ny == ep_rank_of_opponent
+                                        {
                                             dests.push((z, ny, nx, true));
                                         }
                                     }
@@ -231,7 +255,16 @@ impl Ref {
                             }
                             'n' | 'k' => {
                                 let offs: Vec<(i32, i32)> = if kind == 'n' {
-                                    vec![(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+                                    vec![
+                                        (1, 2),
+                                        (2, 1),
+                                        (2, -1),
+                                        (1, -2),
+                                        (-1, -2),
+                                        (-2, -1),
+                                        (-2, 1),
+                                        (-1, 2),
+                                    ]
                                 } else {
                                     all_dirs.to_vec()
                                 };
@@ -304,12 +337,17 @@ impl Ref {
             return;
         }
         // (wing, rook file, files that must be empty, king's files, king target)
-        let wings = [(0, 7, vec![5, 6], vec![4, 5, 6], 6), (1, 0, vec![1, 2, 3], vec![4, 3, 2], 2)];
+        let wings = [
+            (0, 7, vec![5, 6], vec![4, 5, 6], 6),
+            (1, 0, vec![1, 2, 3], vec![4, 3, 2], 2),
+        ];
         for (wing, rf, empty, path, target) in wings {
             if !self.castle[slot][side][wing] || self.at(z, y, rf) != rook {
                 continue;
             }
-            if empty.iter().any(|&f| self.at(z, y, f) != '.') || path.iter().any(|&f| self.attacked(z, y, f)) {
+            if empty.iter().any(|&f| self.at(z, y, f) != '.')
+                || path.iter().any(|&f| self.attacked(z, y, f))
+            {
                 continue;
             }
             out.push(format!("{}{}", name(z, y, x), name(z, y, target)));
@@ -362,7 +400,7 @@ impl Ref {
         let (tz, ty, tx) = parse_name(&m[3..6]);
         let p = self.at(fz, fy, fx);
         let mut captured = self.at(tz, ty, tx);
-        let is_pawn = p.to_ascii_lowercase() == 'p';
+        let is_pawn = p.eq_ignore_ascii_case(&'p');
         // en passant: a pawn moving diagonally onto an empty square
         if is_pawn && fz == tz && tz != 1 && fx != tx && captured == '.' {
             let victim_y = fy;
@@ -372,7 +410,11 @@ impl Ref {
         let mut placed = p;
         if m.len() == 7 {
             let l = m.chars().nth(6).unwrap();
-            placed = if self.white { l.to_ascii_uppercase() } else { l };
+            placed = if self.white {
+                l.to_ascii_uppercase()
+            } else {
+                l
+            };
         }
         self.b[fz as usize][fy as usize][fx as usize] = '.';
         self.b[tz as usize][ty as usize][tx as usize] = placed;
@@ -380,7 +422,7 @@ impl Ref {
         self.drop_rights(tz, ty, tx);
         self.moved.push((tz, ty, tx));
         // castling: the king moves two files
-        if p.to_ascii_lowercase() == 'k' && (tx - fx).abs() == 2 {
+        if p.eq_ignore_ascii_case(&'k') && (tx - fx).abs() == 2 {
             let (rf, rt) = if tx == 6 { (7, 5) } else { (0, 3) };
             let r = self.at(tz, ty, rf);
             self.b[tz as usize][ty as usize][rf as usize] = '.';
@@ -398,7 +440,7 @@ impl Ref {
                 self.ep[slot] = Some((tx, (fy + ty) / 2));
             }
         }
-        if captured.to_ascii_lowercase() == 'k' {
+        if captured.eq_ignore_ascii_case(&'k') {
             self.over = true;
             return;
         }
@@ -426,7 +468,8 @@ fn perft(pos: &Ref, depth: u32) -> u64 {
 }
 
 fn perft_lines() -> Vec<(String, u32, u64)> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/parallelworlds.perft");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/parallelworlds.perft");
     let text = std::fs::read_to_string(path).expect("tests/perft/parallelworlds.perft");
     text.lines()
         .map(str::trim)
@@ -434,7 +477,11 @@ fn perft_lines() -> Vec<(String, u32, u64)> {
         .map(|l| {
             let f: Vec<&str> = l.split(';').collect();
             assert_eq!(f[0], "parallelworlds");
-            (f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap())
+            (
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -460,7 +507,9 @@ fn check_lines(min: u64, max: u64, at_least: usize) {
         let got = perft(&Ref::from_fen(&fen), depth);
         checked += 1;
         if got != nodes {
-            failures.push(format!("{fen} depth {depth}: file {nodes}, reference {got}"));
+            failures.push(format!(
+                "{fen} depth {depth}: file {nodes}, reference {got}"
+            ));
         }
     }
     println!("{checked} lines recomputed by the reference generator");
@@ -472,8 +521,8 @@ fn check_lines(min: u64, max: u64, at_least: usize) {
 /// (a broader check than counts: it names the first move they disagree on).
 #[test]
 fn reference_and_engine_list_the_same_moves_along_random_games() {
-    use engine::{GenKind, MoveList, Position};
     use engine::variants::parallelworlds::ParallelWorlds;
+    use engine::{GenKind, MoveList, Position};
     let mut seed = 0x1234_5678_9abc_def1u64;
     let mut next = move || {
         seed ^= seed << 13;
@@ -490,7 +539,12 @@ fn reference_and_engine_list_the_same_moves_along_random_games() {
             pos.generate(GenKind::All, &mut list);
             let engine_moves: HashSet<String> = list.iter().map(|&m| pos.move_text(m)).collect();
             let ref_moves: HashSet<String> = r.moves().into_iter().collect();
-            assert_eq!(engine_moves, ref_moves, "move lists differ at {}", pos.fen());
+            assert_eq!(
+                engine_moves,
+                ref_moves,
+                "move lists differ at {}",
+                pos.fen()
+            );
             positions += 1;
             if list.is_empty() {
                 break;
@@ -500,7 +554,12 @@ fn reference_and_engine_list_the_same_moves_along_random_games() {
             pos.make(m);
             r.play(&text);
             if pos.event_outcome().is_none() {
-                assert_eq!(Ref::from_fen(&pos.fen()).moves().len(), r.moves().len(), "FEN loses state at {}", pos.fen());
+                assert_eq!(
+                    Ref::from_fen(&pos.fen()).moves().len(),
+                    r.moves().len(),
+                    "FEN loses state at {}",
+                    pos.fen()
+                );
             }
         }
     }

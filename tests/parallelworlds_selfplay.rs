@@ -29,7 +29,10 @@ fn play_game(seed: u64) -> Record {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let eval = ParallelWorldsEval::default();
     let mut searcher = Searcher::default();
-    let limits = Limits { depth: Some(SEARCH_DEPTH), ..Limits::default() };
+    let limits = Limits {
+        depth: Some(SEARCH_DEPTH),
+        ..Limits::default()
+    };
     let mut game = Game::new(ParallelWorlds::startpos());
     let mut plies = 0;
     while game.result().is_none() && plies < PLY_CAP {
@@ -41,10 +44,15 @@ fn play_game(seed: u64) -> Record {
             let best = result.best.expect("a legal move while the game is on");
             game.pos().move_text(best)
         };
-        game.play_token(&text).unwrap_or_else(|e| panic!("engine move {text} rejected at {}: {e}", game.pos().fen()));
+        game.play_token(&text)
+            .unwrap_or_else(|e| panic!("engine move {text} rejected at {}: {e}", game.pos().fen()));
         plies += 1;
     }
-    Record { outcome: game.result(), plies, turns: game.pos().fullmove() }
+    Record {
+        outcome: game.result(),
+        plies,
+        turns: game.pos().fullmove(),
+    }
 }
 
 #[test]
@@ -55,13 +63,24 @@ fn self_play_twenty_games() {
     let mut capped = 0;
     for g in 0..GAMES {
         let r = play_game(1000 + g as u64);
-        println!("game {g:2}: {:>5} sub-moves, {:>4} turns each: {}", r.plies, r.turns, match &r.outcome {
-            Some(o) => o.to_string(),
-            None => "ply cap reached".to_string(),
-        });
+        println!(
+            "game {g:2}: {:>5} sub-moves, {:>4} turns each: {}",
+            r.plies,
+            r.turns,
+            match &r.outcome {
+                Some(o) => o.to_string(),
+                None => "ply cap reached".to_string(),
+            }
+        );
         match r.outcome {
-            Some(Outcome::Win { winner: Side::White, .. }) => white += 1,
-            Some(Outcome::Win { winner: Side::Black, .. }) => black += 1,
+            Some(Outcome::Win {
+                winner: Side::White,
+                ..
+            }) => white += 1,
+            Some(Outcome::Win {
+                winner: Side::Black,
+                ..
+            }) => black += 1,
             Some(Outcome::Draw(_)) => draws += 1,
             None => capped += 1,
         }
@@ -80,8 +99,6 @@ fn self_play_twenty_games() {
 /// A short smoke version that always runs: one game, same rules.
 #[test]
 fn self_play_smoke() {
-    for seed in [1] {
-        let r = play_game(seed);
-        assert!(r.outcome.is_some(), "game {seed} reached the ply cap");
-    }
+    let r = play_game(1);
+    assert!(r.outcome.is_some(), "the game reached the ply cap");
 }

@@ -16,7 +16,7 @@
 //! * `tempo`: sub-moves left in the current turn.
 
 use crate::{average_mobility, VariantEval};
-use engine::variants::parallelworlds::rules::{Kind, KINDS, LAST_RANK, LEVELS, WORMHOLE_LEVEL};
+use engine::variants::parallelworlds::rules::{Kind, KINDS, LAST_RANK, WORMHOLE_LEVEL};
 use engine::variants::parallelworlds::tables::{piece_moves, CellClass};
 use engine::variants::parallelworlds::{file_of, level_of, rank_of, ParallelWorlds};
 use engine::{Evaluator, Position, Side};
@@ -54,7 +54,13 @@ pub struct Parts {
 
 impl Parts {
     pub fn total(&self) -> i32 {
-        self.material + self.mobility + self.level2_mobility + self.centrality + self.king_safety + self.pawn_progress + self.tempo
+        self.material
+            + self.mobility
+            + self.level2_mobility
+            + self.centrality
+            + self.king_safety
+            + self.pawn_progress
+            + self.tempo
     }
 }
 
@@ -73,8 +79,10 @@ impl Default for ParallelWorldsEval {
                 Kind::Pawn => PAWN_VALUE,
                 Kind::King => 0,
                 _ => {
-                    let moves = piece_moves(topo, kind, Side::White, CellClass::Orthodox).compile(topo);
-                    (average_mobility(&moves, topo.num_cells()) * CP_PER_AVERAGE_MOVE).round() as i32
+                    let moves =
+                        piece_moves(topo, kind, Side::White, CellClass::Orthodox).compile(topo);
+                    (average_mobility(&moves, topo.num_cells()) * CP_PER_AVERAGE_MOVE).round()
+                        as i32
                 }
             };
         }
@@ -105,7 +113,9 @@ impl ParallelWorldsEval {
         for side in [Side::White, Side::Black] {
             let s = sign(side);
             for c in pos.men(side).iter() {
-                let Some((_, kind)) = pos.man_at(c) else { continue };
+                let Some((_, kind)) = pos.man_at(c) else {
+                    continue;
+                };
                 let (z, x, y) = (level_of(c), file_of(c), rank_of(c));
                 p.material += s * self.values[kind as usize];
                 let mob = pos.man_mobility(c) as i32;
@@ -144,7 +154,12 @@ impl ParallelWorldsEval {
                         let shelter = pos
                             .men(side)
                             .iter()
-                            .filter(|&o| level_of(o) == z && (file_of(o) - x).abs() <= 1 && (rank_of(o) - y).abs() <= 1 && o != c)
+                            .filter(|&o| {
+                                level_of(o) == z
+                                    && (file_of(o) - x).abs() <= 1
+                                    && (rank_of(o) - y).abs() <= 1
+                                    && o != c
+                            })
                             .count() as i32;
                         p.king_safety += s * KING_SHELTER_CP * shelter.min(4);
                     }
@@ -154,7 +169,6 @@ impl ParallelWorldsEval {
         }
         let left = pos.max_submoves().saturating_sub(turn.submoves()) as i32;
         p.tempo = sign(mover) * TEMPO_PER_SUBMOVE * left;
-        debug_assert!(LEVELS == 3);
         p
     }
 }

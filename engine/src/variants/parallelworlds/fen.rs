@@ -19,19 +19,28 @@ use crate::topology::Cell;
 use crate::variants::common::{fen_fields, parse_square};
 
 fn kind_from_letter(ch: char) -> Option<Kind> {
-    KIND_LETTERS.iter().position(|&l| l == ch.to_ascii_lowercase()).map(|i| KINDS[i])
+    KIND_LETTERS
+        .iter()
+        .position(|&l| l == ch.to_ascii_lowercase())
+        .map(|i| KINDS[i])
 }
 
 pub fn parse(text: &str) -> Result<ParallelWorlds, FenError> {
     let f = fen_fields(text)?;
     if f.len() != 7 {
-        return Err(FenError::FieldCount { found: f.len(), expected: "7".into() });
+        return Err(FenError::FieldCount {
+            found: f.len(),
+            expected: "7".into(),
+        });
     }
     let mut pos = ParallelWorlds::empty();
 
     let levels: Vec<&str> = f[0].split('|').collect();
     if levels.len() != LEVELS as usize {
-        return Err(FenError::Placement(format!("expected {LEVELS} levels separated by '|', found {}", levels.len())));
+        return Err(FenError::Placement(format!(
+            "expected {LEVELS} levels separated by '|', found {}",
+            levels.len()
+        )));
     }
     for (z, part) in levels.iter().enumerate() {
         for (x, y, piece) in parse_placement(part, FILES as usize, RANKS as usize)? {
@@ -40,7 +49,11 @@ pub fn parse(text: &str) -> Result<ParallelWorlds, FenError> {
                 return Err(FenError::BadPiece('~'));
             }
             let kind = kind_from_letter(ch).ok_or(FenError::BadPiece(ch))?;
-            let side = if ch.is_ascii_uppercase() { Side::White } else { Side::Black };
+            let side = if ch.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
             let c = cell_of(z as i8, x as i8, y as i8);
             pos.board[c as usize] = super::code(side, kind);
             pos.men[side.index()].insert(c);
@@ -63,20 +76,31 @@ pub fn parse(text: &str) -> Result<ParallelWorlds, FenError> {
 
 fn validate_men(pos: &ParallelWorlds) -> Result<(), FenError> {
     for side in [Side::White, Side::Black] {
-        let kings: Vec<Cell> =
-            pos.men(side).iter().filter(|&c| pos.man_at(c).map(|m| m.1) == Some(Kind::King)).collect();
+        let kings: Vec<Cell> = pos
+            .men(side)
+            .iter()
+            .filter(|&c| pos.man_at(c).map(|m| m.1) == Some(Kind::King))
+            .collect();
         if kings.len() != 2 {
-            return Err(FenError::Illegal(format!("{side:?} has {} kings, expected 2", kings.len())));
+            return Err(FenError::Illegal(format!(
+                "{side:?} has {} kings, expected 2",
+                kings.len()
+            )));
         }
         if kings.iter().any(|&c| level_of(c) == WORMHOLE_LEVEL) {
-            return Err(FenError::Illegal("a king on level 2 (kings never leave their level)".into()));
+            return Err(FenError::Illegal(
+                "a king on level 2 (kings never leave their level)".into(),
+            ));
         }
         for c in pos.men(side).iter() {
             if pos.man_at(c).map(|m| m.1) == Some(Kind::Pawn)
                 && level_of(c) != WORMHOLE_LEVEL
                 && rank_of(c) == LAST_RANK[side.index()]
             {
-                return Err(FenError::Illegal(format!("{side:?} pawn on its last rank at {}", cell_name(c))));
+                return Err(FenError::Illegal(format!(
+                    "{side:?} pawn on its last rank at {}",
+                    cell_name(c)
+                )));
             }
         }
     }
@@ -101,7 +125,11 @@ fn parse_castling(s: &str) -> Result<u8, FenError> {
             return Err(FenError::BadCastling(s.into()));
         }
         for ch in part.chars() {
-            let side = if ch.is_ascii_uppercase() { Side::White } else { Side::Black };
+            let side = if ch.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
             let wing = CASTLES
                 .iter()
                 .position(|c| c.letter == ch.to_ascii_uppercase())
@@ -124,12 +152,18 @@ fn validate_castling(pos: &ParallelWorlds) -> Result<(), FenError> {
                 if pos.castling & castle_bit(slot, side, wing) == 0 {
                     continue;
                 }
-                let king_home = pos.man_at(cell_of(z, spec.king_from, y)) == Some((side, Kind::King));
-                let rook_home = pos.man_at(cell_of(z, spec.rook_from, y)) == Some((side, Kind::Rook));
+                let king_home =
+                    pos.man_at(cell_of(z, spec.king_from, y)) == Some((side, Kind::King));
+                let rook_home =
+                    pos.man_at(cell_of(z, spec.rook_from, y)) == Some((side, Kind::Rook));
                 if !king_home || !rook_home {
                     return Err(FenError::BadCastling(format!(
                         "right {} on level {} without king and rook at home",
-                        if side == Side::White { spec.letter } else { spec.letter.to_ascii_lowercase() },
+                        if side == Side::White {
+                            spec.letter
+                        } else {
+                            spec.letter.to_ascii_lowercase()
+                        },
                         z + 1
                     )));
                 }
@@ -149,7 +183,8 @@ fn parse_ep(s: &str) -> Result<[Option<Cell>; 2], FenError> {
         if *part == "-" {
             continue;
         }
-        let (x, y) = parse_square(part, FILES as usize, RANKS as usize).ok_or_else(|| FenError::BadEnPassant(s.into()))?;
+        let (x, y) = parse_square(part, FILES as usize, RANKS as usize)
+            .ok_or_else(|| FenError::BadEnPassant(s.into()))?;
         if !EP_RANK.contains(&(y as i8)) {
             return Err(FenError::BadEnPassant(s.into()));
         }
@@ -187,7 +222,9 @@ fn parse_turn(s: &str, pos: &ParallelWorlds) -> Result<TurnState, FenError> {
     }
     let topo = &super::tables::tables().topo;
     for name in s.split(',') {
-        let c = topo.cell_by_name(name).ok_or_else(|| FenError::BadTurnState(format!("'{name}' is not a cell")))?;
+        let c = topo
+            .cell_by_name(name)
+            .ok_or_else(|| FenError::BadTurnState(format!("'{name}' is not a cell")))?;
         if turn.contains(c) {
             return Err(FenError::BadTurnState(format!("{name} listed twice")));
         }
@@ -195,7 +232,9 @@ fn parse_turn(s: &str, pos: &ParallelWorlds) -> Result<TurnState, FenError> {
             return Err(FenError::BadTurnState(format!("too many cells in '{s}'")));
         }
         if pos.man_at(c).map(|m| m.0) != Some(pos.side) {
-            return Err(FenError::BadTurnState(format!("{name} does not hold a man of the side to move")));
+            return Err(FenError::BadTurnState(format!(
+                "{name} does not hold a man of the side to move"
+            )));
         }
         turn.push(c);
     }
@@ -206,22 +245,34 @@ fn validate_turn(pos: &ParallelWorlds) -> Result<(), FenError> {
     let turn = &pos.turn;
     // Two men on one level only after castling: the king and a rook.
     for z in 0..LEVELS {
-        let on: Vec<Cell> = turn.cells().iter().copied().filter(|&c| level_of(c) == z).collect();
+        let on: Vec<Cell> = turn
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&c| level_of(c) == z)
+            .collect();
         let castled = on.len() == 2
             && pos.man_at(on[0]).map(|m| m.1) == Some(Kind::King)
             && pos.man_at(on[1]).map(|m| m.1) == Some(Kind::Rook)
             && rank_of(on[0]) == FIRST_RANK[pos.side.index()]
             && rank_of(on[1]) == rank_of(on[0]);
         if on.len() > 2 || (on.len() == 2 && !castled) {
-            return Err(FenError::BadTurnState(format!("more than one sub-move ended on level {}", z + 1)));
+            return Err(FenError::BadTurnState(format!(
+                "more than one sub-move ended on level {}",
+                z + 1
+            )));
         }
     }
     if turn.len > 0 {
         if turn.submoves() >= pos.max_submoves() {
-            return Err(FenError::BadTurnState("the turn is already complete".into()));
+            return Err(FenError::BadTurnState(
+                "the turn is already complete".into(),
+            ));
         }
         if !pos.any_submove() {
-            return Err(FenError::BadTurnState("no further sub-move: the turn has already ended".into()));
+            return Err(FenError::BadTurnState(
+                "no further sub-move: the turn has already ended".into(),
+            ));
         }
     }
     Ok(())
@@ -231,10 +282,16 @@ pub fn write(pos: &ParallelWorlds) -> String {
     let placement: Vec<String> = (0..LEVELS)
         .map(|z| {
             write_placement(FILES as usize, RANKS as usize, |x, y| {
-                pos.man_at(cell_of(z, x as i8, y as i8)).map(|(side, kind)| {
-                    let l = KIND_LETTERS[kind as usize];
-                    (if side == Side::White { l.to_ascii_uppercase() } else { l }).to_string()
-                })
+                pos.man_at(cell_of(z, x as i8, y as i8))
+                    .map(|(side, kind)| {
+                        let l = KIND_LETTERS[kind as usize];
+                        (if side == Side::White {
+                            l.to_ascii_uppercase()
+                        } else {
+                            l
+                        })
+                        .to_string()
+                    })
             })
         })
         .collect();
@@ -244,7 +301,11 @@ pub fn write(pos: &ParallelWorlds) -> String {
             for side in [Side::White, Side::Black] {
                 for (wing, spec) in CASTLES.iter().enumerate() {
                     if pos.castling & castle_bit(slot, side, wing) != 0 {
-                        s.push(if side == Side::White { spec.letter } else { spec.letter.to_ascii_lowercase() });
+                        s.push(if side == Side::White {
+                            spec.letter
+                        } else {
+                            spec.letter.to_ascii_lowercase()
+                        });
                     }
                 }
             }
@@ -266,7 +327,12 @@ pub fn write(pos: &ParallelWorlds) -> String {
     let turn = if pos.turn.len == 0 {
         "-".to_string()
     } else {
-        pos.turn.cells().iter().map(|&c| cell_name(c)).collect::<Vec<_>>().join(",")
+        pos.turn
+            .cells()
+            .iter()
+            .map(|&c| cell_name(c))
+            .collect::<Vec<_>>()
+            .join(",")
     };
     format!(
         "{} {} {} {} {} {} {}",

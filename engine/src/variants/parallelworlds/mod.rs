@@ -202,7 +202,11 @@ impl ParallelWorlds {
         for kind in KINDS {
             // Look outwards from the target with the movement that would capture
             // it; a pawn of `by` attacks as the opposite side's pawn captures.
-            let probe = if kind == Kind::Pawn { &t.attacks[by.opposite().index()][0] } else { &t.attacks[0][kind as usize] };
+            let probe = if kind == Kind::Pawn {
+                &t.attacks[by.opposite().index()][0]
+            } else {
+                &t.attacks[0][kind as usize]
+            };
             let wanted = code(by, kind);
             for (mode, line) in probe.lines(target) {
                 if !mode.can_capture() {
@@ -321,13 +325,17 @@ impl ParallelWorlds {
                             if !self.emit_move(from, to, kind, &mut emit) {
                                 return false;
                             }
-                        } else if kind == Kind::Pawn && self.usable_ep(line.level as i8) == Some(to) {
-                            if !emit(Move::new(from, to, EXTRA_EN_PASSANT)) {
-                                return false;
-                            }
+                        } else if kind == Kind::Pawn
+                            && self.usable_ep(line.level as i8) == Some(to)
+                            && !emit(Move::new(from, to, EXTRA_EN_PASSANT))
+                        {
+                            return false;
                         }
                     } else {
-                        if code_side(v) != side && line.mode.can_capture() && !self.emit_move(from, to, kind, &mut emit) {
+                        if code_side(v) != side
+                            && line.mode.can_capture()
+                            && !self.emit_move(from, to, kind, &mut emit)
+                        {
                             return false;
                         }
                         break;
@@ -344,9 +352,20 @@ impl ParallelWorlds {
     /// Emits a move, or the four promotions of a pawn reaching its last rank on an
     /// orthodox level (never on level 2: SOURCE).
     #[inline]
-    fn emit_move(&self, from: Cell, to: Cell, kind: Kind, emit: &mut impl FnMut(Move) -> bool) -> bool {
-        if kind == Kind::Pawn && rank_of(to) == LAST_RANK[self.side.index()] && level_of(to) != WORMHOLE_LEVEL {
-            PROMOTION_KINDS.iter().all(|&k| emit(Move::new(from, to, EXTRA_PROMOTE + k as u16)))
+    fn emit_move(
+        &self,
+        from: Cell,
+        to: Cell,
+        kind: Kind,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        if kind == Kind::Pawn
+            && rank_of(to) == LAST_RANK[self.side.index()]
+            && level_of(to) != WORMHOLE_LEVEL
+        {
+            PROMOTION_KINDS
+                .iter()
+                .all(|&k| emit(Move::new(from, to, EXTRA_PROMOTE + k as u16)))
         } else {
             emit(Move::new(from, to, EXTRA_NORMAL))
         }
@@ -354,28 +373,43 @@ impl ParallelWorlds {
 
     fn castling_moves(&self, king: Cell, emit: &mut impl FnMut(Move) -> bool) -> bool {
         let level = level_of(king);
-        let Some(slot) = orthodox_slot(level) else { return true };
+        let Some(slot) = orthodox_slot(level) else {
+            return true;
+        };
         if self.turn.level_used(level) {
             return true;
         }
         let side = self.side;
         let y = FIRST_RANK[side.index()];
         for (wing, spec) in CASTLES.iter().enumerate() {
-            if self.castling & castle_bit(slot, side, wing) == 0 || king != cell_of(level, spec.king_from, y) {
+            if self.castling & castle_bit(slot, side, wing) == 0
+                || king != cell_of(level, spec.king_from, y)
+            {
                 continue;
             }
             if self.board[cell_of(level, spec.rook_from, y) as usize] != code(side, Kind::Rook) {
                 continue;
             }
-            if spec.empty.iter().any(|&x| self.board[cell_of(level, x, y) as usize] != 0) {
-                continue;
-            }
-            if CASTLING_NEEDS_UNATTACKED_PATH
-                && spec.unattacked.iter().any(|&x| self.attacked_by(cell_of(level, x, y), side.opposite()))
+            if spec
+                .empty
+                .iter()
+                .any(|&x| self.board[cell_of(level, x, y) as usize] != 0)
             {
                 continue;
             }
-            if !emit(Move::new(king, cell_of(level, spec.king_to, y), EXTRA_CASTLE)) {
+            if CASTLING_NEEDS_UNATTACKED_PATH
+                && spec
+                    .unattacked
+                    .iter()
+                    .any(|&x| self.attacked_by(cell_of(level, x, y), side.opposite()))
+            {
+                continue;
+            }
+            if !emit(Move::new(
+                king,
+                cell_of(level, spec.king_to, y),
+                EXTRA_CASTLE,
+            )) {
                 return false;
             }
         }
@@ -412,7 +446,11 @@ impl ParallelWorlds {
         let mut placed = mover;
         let extra = m.extra();
         let captured = if extra == EXTRA_EN_PASSANT {
-            let victim = cell_of(level_of(to), file_of(to), rank_of(to) - FORWARD[side.index()]);
+            let victim = cell_of(
+                level_of(to),
+                file_of(to),
+                rank_of(to) - FORWARD[side.index()],
+            );
             self.take(victim)
         } else {
             self.take(to)
@@ -428,7 +466,8 @@ impl ParallelWorlds {
         if self.turn.len == 0 {
             self.halfmove += 1;
         }
-        let same_level_pawn_move = kind == Kind::Pawn && level_of(from) == to_level && to_level != WORMHOLE_LEVEL;
+        let same_level_pawn_move =
+            kind == Kind::Pawn && level_of(from) == to_level && to_level != WORMHOLE_LEVEL;
         if captured != 0 || promotes || same_level_pawn_move {
             self.halfmove = 0;
         }
@@ -437,7 +476,10 @@ impl ParallelWorlds {
         self.turn.push(to);
         if extra == EXTRA_CASTLE {
             let y = rank_of(to);
-            let spec = CASTLES.iter().find(|s| s.king_to == file_of(to)).expect("castling destination");
+            let spec = CASTLES
+                .iter()
+                .find(|s| s.king_to == file_of(to))
+                .expect("castling destination");
             let rook_from = cell_of(to_level, spec.rook_from, y);
             let rook_to = cell_of(to_level, spec.rook_to, y);
             let rook = self.take(rook_from);
@@ -451,7 +493,11 @@ impl ParallelWorlds {
                 self.ep[slot] = None;
             }
             if same_level_pawn_move && (rank_of(to) - rank_of(from)).abs() == 2 {
-                self.ep[slot] = Some(cell_of(to_level, file_of(to), rank_of(from) + FORWARD[side.index()]));
+                self.ep[slot] = Some(cell_of(
+                    to_level,
+                    file_of(to),
+                    rank_of(from) + FORWARD[side.index()],
+                ));
             }
         }
 
@@ -473,7 +519,15 @@ impl Position for ParallelWorlds {
             name: "parallelworlds",
             title: "Parallel Worlds Chess",
             board: "3 levels of 8x8 (level 2 between 1 and 3), cells 1a1..3h8".to_string(),
-            pieces: KINDS.iter().map(|&k| (KIND_LETTERS[k as usize].to_ascii_uppercase(), KIND_NAMES[k as usize])).collect(),
+            pieces: KINDS
+                .iter()
+                .map(|&k| {
+                    (
+                        KIND_LETTERS[k as usize].to_ascii_uppercase(),
+                        KIND_NAMES[k as usize],
+                    )
+                })
+                .collect(),
             start_fen: START_FEN.to_string(),
             turn: "1-3",
         }
@@ -516,7 +570,9 @@ impl Position for ParallelWorlds {
             }
             GenKind::Tactical => {
                 self.for_each_submove(|m| {
-                    if m.extra() != EXTRA_NORMAL && m.extra() != EXTRA_CASTLE || self.board[m.to() as usize] != 0 {
+                    if m.extra() != EXTRA_NORMAL && m.extra() != EXTRA_CASTLE
+                        || self.board[m.to() as usize] != 0
+                    {
                         out.push(m);
                     }
                     true
@@ -534,7 +590,9 @@ impl Position for ParallelWorlds {
             self.end_turn();
         } else {
             self.play_submove(m);
-            if self.winner.is_none() && (self.turn.submoves() >= self.max_submoves() || !self.any_submove()) {
+            if self.winner.is_none()
+                && (self.turn.submoves() >= self.max_submoves() || !self.any_submove())
+            {
                 self.end_turn();
             }
         }
@@ -555,7 +613,10 @@ impl Position for ParallelWorlds {
     }
 
     fn event_outcome(&self) -> Option<Outcome> {
-        self.winner.map(|winner| Outcome::Win { winner, reason: "king captured" })
+        self.winner.map(|winner| Outcome::Win {
+            winner,
+            reason: "king captured",
+        })
     }
 
     fn no_move_outcome(&self) -> Outcome {
@@ -591,7 +652,10 @@ impl Position for ParallelWorlds {
         if self.halfmove >= HALF_TURN_LIMIT {
             return Some(DrawReason::MoveCounter);
         }
-        let seen = history.iter().filter(|p| p.is_turn_start() && p.key == self.key).count();
+        let seen = history
+            .iter()
+            .filter(|p| p.is_turn_start() && p.key == self.key)
+            .count();
         if seen + 1 >= REPETITION_COUNT {
             return Some(DrawReason::Repetition);
         }
@@ -626,7 +690,11 @@ impl Position for ParallelWorlds {
         s.push_str("  a b c d e f g h    a b c d e f g h    a b c d e f g h\n");
         s.push_str(&format!(
             "{} to move, sub-move {} of at most {}\n",
-            if self.side == Side::White { "White" } else { "Black" },
+            if self.side == Side::White {
+                "White"
+            } else {
+                "Black"
+            },
             self.turn.submoves() + 1,
             self.max_submoves()
         ));

@@ -34,7 +34,14 @@ pub enum Kind {
     King = 5,
 }
 
-pub const KINDS: [Kind; 6] = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King];
+pub const KINDS: [Kind; 6] = [
+    Kind::Pawn,
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Queen,
+    Kind::King,
+];
 /// FEN / promotion letters (lower case; White's are upper case in FENs).
 pub const KIND_LETTERS: [char; 6] = ['p', 'n', 'b', 'r', 'q', 'k'];
 pub const KIND_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
@@ -88,8 +95,24 @@ pub struct CastleSpec {
 
 /// DECISION: castling as in standard chess on levels 1 and 3.
 pub const CASTLES: [CastleSpec; 2] = [
-    CastleSpec { letter: 'K', king_from: 4, king_to: 6, rook_from: 7, rook_to: 5, empty: &[5, 6], unattacked: &[4, 5, 6] },
-    CastleSpec { letter: 'Q', king_from: 4, king_to: 2, rook_from: 0, rook_to: 3, empty: &[1, 2, 3], unattacked: &[4, 3, 2] },
+    CastleSpec {
+        letter: 'K',
+        king_from: 4,
+        king_to: 6,
+        rook_from: 7,
+        rook_to: 5,
+        empty: &[5, 6],
+        unattacked: &[4, 5, 6],
+    },
+    CastleSpec {
+        letter: 'Q',
+        king_from: 4,
+        king_to: 2,
+        rook_from: 0,
+        rook_to: 3,
+        empty: &[1, 2, 3],
+        unattacked: &[4, 3, 2],
+    },
 ];
 /// DECISION: castling requires the king's start, transit and destination cells not
 /// to be attacked by an enemy man on that level.

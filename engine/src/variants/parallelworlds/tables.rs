@@ -11,7 +11,9 @@
 use super::rules::*;
 use crate::movement::{Compiled, Mode, PieceMoves};
 use crate::position::Side;
-use crate::topology::{square_name, Cell, Coord, Topology, Vector, DIAGONAL_2D, KING_2D, KNIGHT_2D, ORTHOGONAL_2D};
+use crate::topology::{
+    square_name, Cell, Coord, Topology, Vector, DIAGONAL_2D, KING_2D, KNIGHT_2D, ORTHOGONAL_2D,
+};
 use crate::zobrist::Zobrist;
 use std::sync::OnceLock;
 
@@ -86,7 +88,12 @@ pub fn cell_name(c: Coord) -> String {
 }
 
 fn dirs(topo: &Topology, vs: &[Vector]) -> Vec<usize> {
-    vs.iter().map(|&v| topo.direction_index(v).expect("direction of the layered board")).collect()
+    vs.iter()
+        .map(|&v| {
+            topo.direction_index(v)
+                .expect("direction of the layered board")
+        })
+        .collect()
 }
 
 /// The orthodox movement of a kind (levels 1 and 3), for one side.
@@ -97,7 +104,9 @@ fn orthodox(topo: &Topology, kind: Kind, side: Side, double_step: bool) -> Piece
             let f = FORWARD[side.index()];
             let push = dirs(topo, &[[0, f, 0]]);
             let caps = dirs(topo, &[[1, f, 0], [-1, f, 0]]);
-            PieceMoves::new().slide(push, if double_step { 2 } else { 1 }, Mode::MoveOnly).step(caps, Mode::CaptureOnly)
+            PieceMoves::new()
+                .slide(push, if double_step { 2 } else { 1 }, Mode::MoveOnly)
+                .step(caps, Mode::CaptureOnly)
         }
         Kind::Knight => PieceMoves::new().leap(topo.leap_table(&KNIGHT_2D), Mode::MoveOrCapture),
         Kind::Bishop => PieceMoves::new().slide(dirs(topo, &DIAGONAL_2D), 0, Mode::MoveOrCapture),
@@ -132,8 +141,15 @@ pub fn cell_class(kind: Kind, side: Side, c: Coord) -> CellClass {
 }
 
 fn build_move_table(topo: &Topology, kind: Kind, side: Side) -> MoveTable {
-    let classes = [CellClass::Orthodox, CellClass::PawnDoubleStep, CellClass::Wormhole];
-    let compiled: Vec<Compiled> = classes.iter().map(|&c| piece_moves(topo, kind, side, c).compile(topo)).collect();
+    let classes = [
+        CellClass::Orthodox,
+        CellClass::PawnDoubleStep,
+        CellClass::Wormhole,
+    ];
+    let compiled: Vec<Compiled> = classes
+        .iter()
+        .map(|&c| piece_moves(topo, kind, side, c).compile(topo))
+        .collect();
     let mut t = MoveTable::default();
     for cell in 0..topo.num_cells() as Cell {
         let coord = topo.coord(cell);
@@ -142,7 +158,12 @@ fn build_move_table(topo: &Topology, kind: Kind, side: Side) -> MoveTable {
         let first = t.lines.len() as u32;
         for (mode, cells) in source.lines(cell) {
             let level = topo.coord(cells[0]).z as u8;
-            t.lines.push(Line { mode, level, start: t.cells.len() as u32, len: cells.len() as u32 });
+            t.lines.push(Line {
+                mode,
+                level,
+                start: t.cells.len() as u32,
+                len: cells.len() as u32,
+            });
             t.cells.extend_from_slice(cells);
         }
         t.index.push((first, t.lines.len() as u32 - first));
@@ -174,7 +195,15 @@ fn build() -> Tables {
     let zobrist = Zobrist::new(ZOBRIST_SEED, 12, CELLS, Z_EXTRAS);
     let dir_up = topo.direction_index(UP).unwrap();
     let dir_down = topo.direction_index(DOWN).unwrap();
-    Tables { topo, zobrist, moves, attacks, castle_mask, dir_up, dir_down }
+    Tables {
+        topo,
+        zobrist,
+        moves,
+        attacks,
+        castle_mask,
+        dir_up,
+        dir_down,
+    }
 }
 
 /// The tables, built on first use.

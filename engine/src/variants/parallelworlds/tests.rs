@@ -29,7 +29,10 @@ fn topology_is_three_named_levels() {
     assert_eq!(t.topo.name(0), "1a1");
     assert_eq!(t.topo.name(CELLS as Cell - 1), "3h8");
     assert_eq!(cell("2e4"), cell_of(1, 4, 3));
-    assert_eq!(t.topo.ray(cell("1e4"), t.dir_up), &[cell("2e4"), cell("3e4")]);
+    assert_eq!(
+        t.topo.ray(cell("1e4"), t.dir_up),
+        &[cell("2e4"), cell("3e4")]
+    );
     assert!(t.topo.ray(cell("1e4"), t.dir_down).is_empty());
     // Flat rays stay on their level.
     let east = t.topo.direction_index([1, 0, 0]).unwrap();
@@ -44,7 +47,10 @@ fn level_two_tables_are_non_capturing_queens_plus_vertical_steps() {
         assert!(d.iter().all(|(_, m)| *m == Mode::MoveOnly));
         assert!(d.iter().any(|(n, _)| n == "1a1") && d.iter().any(|(n, _)| n == "3a1"));
     }
-    assert_eq!(cell_class(Kind::Knight, Side::Black, tables().topo.coord(cell("2d4"))), CellClass::Wormhole);
+    assert_eq!(
+        cell_class(Kind::Knight, Side::Black, tables().topo.coord(cell("2d4"))),
+        CellClass::Wormhole
+    );
 }
 
 #[test]
@@ -57,9 +63,15 @@ fn kings_have_no_vertical_lines_and_pawns_double_step_from_rank_two() {
     assert_eq!(names, ["3d3", "3d4", "3e3", "3c3", "2d2"]);
     let first = destinations(Side::White, Kind::Pawn, "1d1");
     let names: Vec<&str> = first.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["1d2", "1e2", "1c2", "2d1"], "first rank: single step");
+    assert_eq!(
+        names,
+        ["1d2", "1e2", "1c2", "2d1"],
+        "first rank: single step"
+    );
     let black = destinations(Side::Black, Kind::Pawn, "1d7");
-    assert!(black.iter().any(|(n, m)| n == "1d5" && *m == Mode::MoveOnly));
+    assert!(black
+        .iter()
+        .any(|(n, m)| n == "1d5" && *m == Mode::MoveOnly));
 }
 
 #[test]
@@ -67,7 +79,9 @@ fn piece_data_drives_vertical_movement() {
     let topo = &tables().topo;
     for kind in KINDS {
         let compiled = piece_moves(topo, kind, Side::White, CellClass::Orthodox).compile(topo);
-        let vertical = compiled.lines(cell("1e4")).any(|(_, line)| level_of(line[0]) != 0);
+        let vertical = compiled
+            .lines(cell("1e4"))
+            .any(|(_, line)| level_of(line[0]) != 0);
         assert_eq!(vertical, MOVES_VERTICALLY[kind as usize], "{kind:?}");
     }
 }
@@ -76,7 +90,10 @@ fn piece_data_drives_vertical_movement() {
 fn castle_mask_covers_home_cells_per_level() {
     let t = tables();
     let m = |n: &str| t.castle_mask[cell(n) as usize];
-    assert_eq!(m("1e1"), castle_bit(0, Side::White, 0) | castle_bit(0, Side::White, 1));
+    assert_eq!(
+        m("1e1"),
+        castle_bit(0, Side::White, 0) | castle_bit(0, Side::White, 1)
+    );
     assert_eq!(m("1h1"), castle_bit(0, Side::White, 0));
     assert_eq!(m("3a8"), castle_bit(1, Side::Black, 1));
     assert_eq!(m("2e1"), 0);
