@@ -7,6 +7,8 @@ pub mod pentaplane;
 
 use engine::{Evaluator, GenKind, MoveList, Position};
 
+pub mod parallelworlds;
+
 /// Binds a variant to its evaluator.
 pub trait VariantEval: Position {
     type Eval: Evaluator<Self> + Default;

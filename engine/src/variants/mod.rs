@@ -6,6 +6,7 @@
 pub mod chess;
 pub mod common;
 pub mod pentaplane;
+pub mod parallelworlds;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
 /// `m! { "chess" => path::Type, ... }`. Every generic registry (the protocol's
@@ -18,6 +19,8 @@ macro_rules! for_each_variant {
             "crazyhouse" => $crate::variants::chess::Crazyhouse,
             "atomic" => $crate::variants::chess::Atomic,
             "pentaplane" => $crate::variants::pentaplane::Pentaplane,
+            // "chess" => $crate::variants::chess::Chess,
+            "parallelworlds" => $crate::variants::parallelworlds::ParallelWorlds,
         }
     };
 }
