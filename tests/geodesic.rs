@@ -166,3 +166,103 @@ fn sphere_invariants() {
     assert_eq!(s.rows.len(), 50);
     assert_eq!(s.diagonals.len(), 78);
 }
+
+#[path = "support/geo_reference.rs"]
+mod geo_reference;
+
+use engine::variants::geodesic::Geodesic;
+use engine::{GenKind, MoveList, Position};
+
+#[test]
+fn start_position_matches_the_fixture_setup() {
+    let fx = fixture();
+    let pos = Geodesic::startpos();
+    let tb = engine::variants::geodesic::tables::tables();
+    let mut want: Vec<(String, char)> = Vec::new();
+    for (side, key) in ["North", "South"].iter().enumerate() {
+        for (name, letter) in fx.get("setup").get(key).entries() {
+            let l = letter.str().chars().next().unwrap();
+            want.push((name.clone(), if side == 0 { l } else { l.to_ascii_lowercase() }));
+        }
+    }
+    want.sort();
+    let mut got: Vec<(String, char)> = Vec::new();
+    for c in 0..272u16 {
+        let code = pos.piece_at(c);
+        if code != 0 {
+            let l = tables_letter(code);
+            got.push((tb.name(c).to_string(), l));
+        }
+    }
+    got.sort();
+    assert_eq!(got, want);
+    assert_eq!(pos.unmoved().len(), 42);
+}
+
+fn tables_letter(code: u8) -> char {
+    let l = engine::variants::geodesic::tables::PIECE_LETTERS[(code & 7) as usize];
+    if code & 8 != 0 {
+        l.to_ascii_lowercase()
+    } else {
+        l
+    }
+}
+
+/// The lines of tests/perft/geodesic.perft.
+fn perft_lines() -> Vec<(String, u32, u64)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/geodesic.perft");
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split(';').collect();
+            assert_eq!(f[0], "geodesic");
+            (f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap())
+        })
+        .collect()
+}
+
+/// Every count of the perft file (up to a size the slow generator handles) is
+/// recomputed by the independent reference generator, and the depth-1 move lists
+/// of both generators are identical.
+#[test]
+fn perft_file_agrees_with_the_reference_generator() {
+    let fx = fixture();
+    let rb = geo_reference::RefBoard::from_fixture(&fx);
+    let limit: u64 = std::env::var("GEO_REF_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(120_000);
+    let mut checked = 0;
+    for (fen, depth, nodes) in perft_lines() {
+        let rp = rb.parse(&fen);
+        if depth == 1 {
+            let pos = Geodesic::from_fen(&fen).unwrap();
+            let mut list = MoveList::new();
+            pos.generate(GenKind::All, &mut list);
+            let mut mine: Vec<String> = list.iter().map(|&m| pos.move_text(m)).collect();
+            let mut theirs: Vec<String> = rb.moves(&rp).into_iter().map(|m| rb.move_text(m)).collect();
+            mine.sort();
+            theirs.sort();
+            assert_eq!(mine, theirs, "depth-1 moves differ at {fen}");
+        }
+        if nodes <= limit {
+            assert_eq!(rb.perft(&rp, depth), nodes, "reference perft({depth}) at {fen}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} lines cross-checked");
+}
+
+/// The start position from the fixture's setup equals the engine's start FEN.
+#[test]
+fn reference_start_equals_engine_start() {
+    let fx = fixture();
+    let rb = geo_reference::RefBoard::from_fixture(&fx);
+    let a = rb.start(&fx);
+    let b = rb.parse(&Geodesic::info().start_fen);
+    assert!(a.board == b.board && a.unmoved == b.unmoved && a.side == b.side);
+}
+
+#[test]
+#[ignore]
+fn print_start_fen() {
+    println!("{}", Geodesic::info().start_fen);
+}
