@@ -266,3 +266,242 @@ fn reference_start_equals_engine_start() {
 fn print_start_fen() {
     println!("{}", Geodesic::info().start_fen);
 }
+
+// ---------------------------------------------------------------- rules
+
+fn pos(fen: &str) -> Geodesic {
+    Geodesic::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn legal(p: &Geodesic) -> Vec<String> {
+    let mut list = MoveList::new();
+    p.generate(GenKind::All, &mut list);
+    let mut v: Vec<String> = list.iter().map(|&m| p.move_text(m)).collect();
+    v.sort();
+    v
+}
+
+fn play(p: &Geodesic, text: &str) -> Geodesic {
+    let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut q = p.clone();
+    q.make(m);
+    q
+}
+
+#[test]
+fn cell_names_any_spelling_and_case_on_input_canonical_on_output() {
+    let p = pos("Ka1ce,ku w - - 0 1");
+    // a1ce = a1ec; c4ae = c4ea; e4ac = E4CA.
+    let m = p.parse_move("A1EC-c4ea").unwrap();
+    assert_eq!(p.move_text(m), "a1ce-c4ae");
+    assert_eq!(p.parse_move("a1ce-E4CA").map(|m| p.move_text(m)).unwrap(), "a1ce-e4ac");
+    let q = pos("Kcab,Oc2a1,kuvw w - - 0 1");
+    assert!(q.fen().starts_with("Kabc,kuvw,Oa2c1 w"), "{}", q.fen());
+    assert!(p.parse_move("a1ce-a1ce").is_err());
+    assert!(p.parse_move("a1ce").is_err());
+    assert!(p.parse_move("zz-top").is_err());
+    // Into the home: illegal for an exiled King.
+    assert!(matches!(p.parse_move("a1ce-a"), Err(engine::MoveError::Illegal(_))));
+}
+
+#[test]
+fn bad_fens_are_rejected_with_errors() {
+    let bad = [
+        ("", "empty"),
+        ("Kabc w - - 0 1", "field count"),
+        ("Kabc,Ka,ku w - - 0 1", "two North kings"),
+        ("Kabc w - - 0 1 x", "field count"),
+        ("Kabc,Od,ku w - - 0 1", "obelisk outside home"),
+        ("Kabc,ou,Oa,ku,ow,ox w - - 0 1", "south obelisk outside home"),
+        ("Kabc,Pa2bc,ku w - - 0 1", "pawn in own home"),
+        ("Kabc,Suvz,Su1vw,ku w - - 0 1", "squire in enemy home"),
+        ("Kabc,Ruvz,kuvw w - - 0 1", "South in check, North to move"),
+        ("Kabc,Qabc,ku w - - 0 1", "duplicate cell"),
+        ("Kabc,Qacb,ku w - - 0 1", "duplicate cell (other spelling)"),
+        ("Kabc,Pabf,ku w ace - 0 1", "unmoved cell without pawn"),
+        ("Kabc,Rabf,ku w abf - 0 1", "unmoved cell holds a rook"),
+        ("Kabc,Pabf,ku w abf,abf - 0 1", "unmoved listed twice"),
+        ("Kabc,ku w - e3 0 1", "ep"),
+        ("Kabc,ku x - - 0 1", "side"),
+        ("Kabc,Xa,ku w - - 0 1", "piece letter"),
+        ("Kabc,Kqq,ku w - - 0 1", "cell name"),
+        ("Kabc,ku w - - z 1", "counter"),
+    ];
+    for (fen, why) in bad {
+        assert!(Geodesic::from_fen(fen).is_err(), "accepted bad FEN ({why}): {fen}");
+    }
+    assert!(Geodesic::from_fen("Kabc,Pabf,ku w abf - 0 1").is_ok());
+    assert!(Geodesic::from_fen("Kabc,ku b - - 7 30").is_ok());
+}
+
+#[test]
+fn random_playouts_keep_keys_and_fens_consistent() {
+    let n = engine::testkit::check_random_playouts(&Geodesic::startpos(), 9, 2, 60);
+    assert!(n > 100);
+    let p = pos("Kabc,Oa1bc,Qbcd,Tb2fy,Sabf,Pa1x2,ra,sv1ez,quvz,ku w a1x2 - 0 1");
+    engine::testkit::check_random_playouts(&p, 3, 4, 100);
+}
+
+#[test]
+fn promotion_is_mandatory_and_offers_q_r_t() {
+    let p = pos("Kabc,Pu1dy,kuvw w - - 0 1");
+    let moves = legal(&p);
+    for t in ["u1dy-uq", "u1dy-ur", "u1dy-ut", "u1dy-u1w2q", "u1dy-u1w2r", "u1dy-u1w2t", "u1dy-u1wy"] {
+        assert!(moves.contains(&t.to_string()), "{t} missing from {moves:?}");
+    }
+    assert!(!moves.contains(&"u1dy-u".to_string()));
+    let q = play(&p, "u1dy-ut");
+    assert!(q.fen().starts_with("Tu,Kabc,kuvw b"), "{}", q.fen());
+    assert_eq!(q.halfmove_clock(), 0);
+}
+
+#[test]
+fn squire_may_take_the_rank_of_a_captured_queen() {
+    let p = pos("Kc,Sabf,qa2f1,ku w - - 5 1");
+    let took = play(&p, "abf-a2f1q");
+    assert!(took.fen().starts_with("Kc,ku,Qa2f1 b"), "{}", took.fen());
+    let plain = play(&p, "abf-a2f1");
+    assert!(plain.fen().starts_with("Kc,ku,Sa2f1 b"), "{}", plain.fen());
+    // Capturing a Pawn gives no option.
+    let p = pos("Kc,Sabf,pa2f1,ku w - - 0 1");
+    assert!(p.parse_move("abf-a2f1q").is_err());
+    assert!(p.parse_move("abf-a2f1").is_ok());
+}
+
+#[test]
+fn pawn_three_step_only_while_unmoved() {
+    let unmoved = pos("Ka,Pabf,ku w abf - 0 1");
+    let moved = pos("Ka,Pabf,ku w - - 0 1");
+    assert!(legal(&unmoved).contains(&"abf-afx".to_string()));
+    assert!(!legal(&moved).contains(&"abf-afx".to_string()));
+    assert!(legal(&moved).contains(&"abf-x4af".to_string()));
+    let after = play(&unmoved, "abf-b4af");
+    assert!(after.unmoved().is_empty());
+    assert!(after.fen().contains(" b - - 0 1"), "{}", after.fen());
+}
+
+#[test]
+fn obelisk_is_confined_blocks_and_cannot_be_captured() {
+    // South Rook on a, North Obelisk on a1bc shields the King on abc.
+    let p = pos("Kabc,Oa1bc,ra,ku b - - 0 1");
+    assert!(!legal(&p).iter().any(|m| m.ends_with("-a1bc")));
+    let n = pos("Kabc,Oa1bc,ra,ku w - - 0 1");
+    let ob: Vec<String> = legal(&n).into_iter().filter(|m| m.starts_with("a1bc-")).collect();
+    assert_eq!(ob, ["a1bc-a2bc"]);
+    // An Obelisk on a home corner never steps out of its home.
+    let q = pos("Kabc,Oa,ku w - - 0 1");
+    let ob: Vec<String> = legal(&q).into_iter().filter(|m| m.starts_with("a-")).collect();
+    assert_eq!(ob, ["a-a1b2", "a-a1bc", "a-a1c2"]);
+    // The Obelisk gives no check: a South King next to it is fine.
+    assert!(Geodesic::from_fen("Kabc,Oa,ka1ce w - - 0 1").is_ok());
+}
+
+#[test]
+fn exile_is_forced_only_when_nothing_else_is_legal_and_is_final() {
+    // King on a with a free Rook: no King move leaves home.
+    let p = pos("Ka,Rbcd,ku w - - 0 1");
+    assert!(legal(&p).iter().filter(|m| m.starts_with("a-")).all(|m| ["a-a1bc", "a-a1c2", "a-a1b2"].contains(&m.as_str())));
+    // Checked on a with every home step attacked: it must leave.
+    let q = pos("Ka,qabc,ku w - - 0 1");
+    assert!(q.in_check());
+    assert_eq!(legal(&q), ["a-a1bf", "a-a1ce", "a-a1ex", "a-a1fx", "a-a1x2"]);
+    let exiled = play(&q, "a-a1ce");
+    let back = play(&exiled, "u-u1vw");
+    assert!(!legal(&back).iter().any(|m| m == "a1ce-a" || m == "a1ce-a1bc" || m == "a1ce-a1c2" || m == "a1ce-a2bc"));
+    assert!(back.display().contains("(in Exile)"));
+}
+
+#[test]
+fn exiled_king_may_enter_the_enemy_home() {
+    let p = pos("Ku1dy,kabc w - - 0 1");
+    let moves = legal(&p);
+    assert!(moves.contains(&"u1dy-u".to_string()), "{moves:?}");
+}
+
+#[test]
+fn king_diagonal_refused_across_a_guarded_row_only() {
+    let guarded = pos("Kabc,re4cz,ku w - - 0 1");
+    assert!(!legal(&guarded).contains(&"abc-b1c2".to_string()));
+    let attacked = pos("Kabc,ta2c1,te4ac,ku w - - 0 1");
+    assert!(legal(&attacked).contains(&"abc-b1c2".to_string()));
+    // A Rook standing on a flanking cell guards the row too (and is capturable).
+    let on_flank = pos("Kabc,rb2ac,ku w - - 0 1");
+    assert!(!legal(&on_flank).contains(&"abc-b1c2".to_string()));
+    assert!(legal(&on_flank).contains(&"abc-b2ac".to_string()));
+}
+
+#[test]
+fn slides_stop_on_pentagons_and_loops_give_one_move_per_cell() {
+    let p = pos("Ka,Rbcd,ku w - - 0 1");
+    let m = legal(&p);
+    assert!(m.contains(&"bcd-d".to_string()) && m.contains(&"bcd-z".to_string()));
+    assert!(!m.iter().any(|x| x.starts_with("bcd-") && x.ends_with("-d1cz")));
+    let q = pos("Ka,Rb2fy,ku w - - 0 1");
+    assert_eq!(legal(&q).iter().filter(|x| x.starts_with("b2fy-")).count(), 60);
+}
+
+#[test]
+fn checkmate_stalemate_and_dead_positions() {
+    use engine::{DrawReason, Outcome, Side};
+    // North King on a: the Queen on a1bc checks it; a1c2 and a1b2 are covered by
+    // the Queen, a1bc by the Rook behind it; the outside cells by the two Rooks on
+    // the diagonal rows... found by search below instead of by hand.
+    let start = Geodesic::startpos();
+    assert!(start.outcome().is_none());
+    assert!(!start.dead_position());
+    let dead = pos("Kabc,Oa,kuvw,ou w - - 0 1");
+    assert!(dead.dead_position());
+    assert_eq!(dead.draw_reason(&[]), Some(DrawReason::DeadPosition));
+    // Search small positions for a mate and a stalemate and check the outcomes.
+    let mut mates = 0;
+    let mut stalemates = 0usize;
+    let tb = engine::variants::geodesic::tables::tables();
+    for q in ["a1bc", "a2bc", "abc", "b1ac", "a1c2", "a1b2", "a4bc"] {
+        for r in ["a1ce", "a1bf", "a1ex", "a1fx", "ace", "abf", "a2ce", "a2bf", "aex", "afx"] {
+            let fen = format!("Ka,q{q},r{r},ku w - - 0 1");
+            let Ok(p) = Geodesic::from_fen(&fen) else { continue };
+            if !legal(&p).is_empty() {
+                continue;
+            }
+            match p.outcome() {
+                Some(Outcome::Win { winner: Side::Black, .. }) => {
+                    assert!(p.in_check());
+                    mates += 1;
+                }
+                Some(Outcome::Draw(DrawReason::Stalemate)) => {
+                    assert!(!p.in_check());
+                    stalemates += 1;
+                }
+                o => panic!("{fen}: {o:?}"),
+            }
+        }
+    }
+    let _ = tb;
+    assert!(mates > 0, "no mate found");
+    let _ = stalemates;
+}
+
+#[test]
+fn repetition_and_move_counter() {
+    use engine::game::Game;
+    use engine::{DrawReason, Outcome};
+    let mut g = Game::new(pos("Kabc,Rbcd,kuvw,Ra w - - 0 1"));
+    for _ in 0..2 {
+        for t in ["bcd-d", "uvw-u2vw", "d-bcd", "u2vw-uvw"] {
+            g.play_token(t).unwrap();
+        }
+    }
+    assert_eq!(g.result(), Some(Outcome::Draw(DrawReason::Repetition)));
+    let p = pos("Kabc,Rbcd,kuvw w - - 99 80");
+    let q = play(&p, "bcd-d");
+    assert_eq!(q.draw_reason(&[]), Some(DrawReason::MoveCounter));
+}
+
+#[test]
+fn display_draws_every_section() {
+    let d = Geodesic::startpos().display();
+    for s in ["[abc]", "[uvw]", "[bdy]", "North home", "South home", "North to move"] {
+        assert!(d.contains(s), "display lacks {s}:\n{d}");
+    }
+    println!("{d}");
+}
