@@ -4,6 +4,7 @@
 //! [`MobilityEval`] is the generic fallback: the difference in legal sub-moves.
 
 pub mod pentaplane;
+pub mod geodesic;
 
 use engine::{Evaluator, GenKind, MoveList, Position};
 

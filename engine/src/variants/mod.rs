@@ -7,6 +7,7 @@ pub mod chess;
 pub mod common;
 pub mod pentaplane;
 pub mod parallelworlds;
+pub mod geodesic;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
 /// `m! { "chess" => path::Type, ... }`. Every generic registry (the protocol's
@@ -21,6 +22,7 @@ macro_rules! for_each_variant {
             "pentaplane" => $crate::variants::pentaplane::Pentaplane,
             // "chess" => $crate::variants::chess::Chess,
             "parallelworlds" => $crate::variants::parallelworlds::ParallelWorlds,
+            "geodesic" => $crate::variants::geodesic::Geodesic,
         }
     };
 }
