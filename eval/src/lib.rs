@@ -5,6 +5,8 @@
 
 use engine::{Evaluator, GenKind, MoveList, Position};
 
+pub mod triplane;
+
 /// Binds a variant to its evaluator.
 pub trait VariantEval: Position {
     type Eval: Evaluator<Self> + Default;

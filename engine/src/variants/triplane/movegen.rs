@@ -47,6 +47,11 @@ impl TriPlane {
         attacked_by(tables(), self.king(board, us), us.opposite(), |c| self.cells[c as usize])
     }
 
+    /// Whether `cell` (on B or C) is attacked by a man of `by`.
+    pub fn cell_attacked(&self, cell: Cell, by: Side) -> bool {
+        attacked_by(tables(), cell, by, |c| self.cells[c as usize])
+    }
+
     /// Whether `side`'s king on `board` is attacked by the other side.
     pub fn king_of_attacked(&self, board: usize, side: Side) -> bool {
         attacked_by(tables(), self.king(board, side), side.opposite(), |c| self.cells[c as usize])
