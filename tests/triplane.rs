@@ -613,3 +613,89 @@ fn print_engine_counts() {
         }
     }
 }
+
+// ---------------------------------------------------------------- self-play
+
+/// Plays engine-vs-engine games with `Searcher::think` and the Tri-Plane evaluator,
+/// after seeded random opening sub-moves. Every move goes through
+/// `Game::play_token` on its text; every game must end by a rule of the variant
+/// (or hit the ply cap, which is reported).
+fn self_play(games: usize, depth: u32, random_plies: usize, cap: usize) -> Vec<(Option<Outcome>, usize)> {
+    use eval::VariantEval;
+    use rand::{Rng, SeedableRng};
+    let eval = <TriPlane as VariantEval>::Eval::default();
+    let mut results = Vec::new();
+    for game_no in 0..games {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1000 + game_no as u64);
+        let mut searcher = engine::search::Searcher::default();
+        let limits = engine::search::Limits { depth: Some(depth), nodes: Some(200_000), ..Default::default() };
+        let mut g = Game::new(TriPlane::startpos());
+        let mut plies = 0;
+        while g.result().is_none() && plies < cap {
+            let p = g.pos().clone();
+            let mut list = MoveList::new();
+            p.generate(GenKind::All, &mut list);
+            assert!(!list.is_empty(), "no move but no result at {}", p.fen());
+            let m = if plies < random_plies {
+                list[rng.gen_range(0..list.len())]
+            } else {
+                let r = searcher.think(&p, g.history(), &limits, &eval, &mut |_| {});
+                r.best.expect("a best move when moves exist")
+            };
+            let text = p.move_text(m);
+            g.play_token(&text).unwrap_or_else(|e| panic!("engine move {text} rejected at {}: {e}", p.fen()));
+            plies += 1;
+        }
+        results.push((g.result(), plies));
+    }
+    results
+}
+
+fn report(results: &[(Option<Outcome>, usize)]) -> String {
+    let mut w = 0;
+    let mut d = 0;
+    let mut l = 0;
+    let mut capped = 0;
+    let mut reasons = std::collections::BTreeMap::new();
+    for (r, _) in results {
+        match r {
+            Some(Outcome::Win { winner: Side::White, reason }) => {
+                w += 1;
+                *reasons.entry(reason.to_string()).or_insert(0) += 1;
+            }
+            Some(Outcome::Win { reason, .. }) => {
+                l += 1;
+                *reasons.entry(reason.to_string()).or_insert(0) += 1;
+            }
+            Some(Outcome::Draw(why)) => {
+                d += 1;
+                *reasons.entry(why.to_string()).or_insert(0) += 1;
+            }
+            None => capped += 1,
+        }
+    }
+    let lens: Vec<usize> = results.iter().map(|r| r.1).collect();
+    format!(
+        "White W/D/L {w}/{d}/{l}, capped {capped}; reasons {reasons:?}; plies min {} avg {} max {}; lengths {lens:?}",
+        lens.iter().min().unwrap_or(&0),
+        lens.iter().sum::<usize>() / lens.len().max(1),
+        lens.iter().max().unwrap_or(&0)
+    )
+}
+
+#[test]
+fn self_play_smoke() {
+    let results = self_play(2, 1, 6, 3000);
+    println!("{}", report(&results));
+    assert_eq!(results.len(), 2);
+}
+
+#[test]
+#[ignore = "20 self-play games: takes minutes; run with --ignored --nocapture"]
+fn self_play_twenty_games() {
+    let games = std::env::var("TRIPLANE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let depth = std::env::var("TRIPLANE_SEARCH_DEPTH").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let results = self_play(games, depth, 6, 6000);
+    println!("{}", report(&results));
+    assert!(results.iter().all(|r| r.0.is_some()), "a game hit the ply cap: {}", report(&results));
+}
