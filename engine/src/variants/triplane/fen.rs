@@ -101,7 +101,7 @@ pub fn parse(fen: &str) -> Result<TriPlane, FenError> {
     // this turn: the mover could take the king.
     let them = pos.side.opposite();
     for b in [1, 2] {
-        if pos.step.board() <= b && attacked_by(tables(), pos.king(b, them), pos.side, |c| pos.cells[c as usize]) {
+        if pos.step.board() <= b && attacked_by(tables(), pos.king(b, them), pos.side, pos.kinds_on(b, pos.side), |c| pos.cells[c as usize]) {
             return Err(FenError::Illegal(format!(
                 "the side not to move is in check on board {} before the mover's step there",
                 BOARD_LETTERS[b]

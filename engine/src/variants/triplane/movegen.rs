@@ -13,11 +13,29 @@ use crate::moves::{Move, MoveList};
 use crate::position::{GenKind, Side};
 use crate::topology::Cell;
 
-/// Whether `target` is attacked by a man of `by`, with `at` describing the board.
+/// A set of kinds as bits (`1 << Kind::index`).
+pub type KindSet = u16;
+
+const fn bits(kinds: &[Kind]) -> KindSet {
+    let mut b = 0;
+    let mut i = 0;
+    while i < kinds.len() {
+        b |= 1 << kinds[i] as usize;
+        i += 1;
+    }
+    b
+}
+
+/// Whether `target` is attacked by a man of `by`, with `at` describing the board
+/// and `present` the kinds `by` has there (lines of absent kinds are not walked).
 /// Works backwards from the target: the same compiled lines the pieces move on
 /// (every B/C piece is symmetric), pawns through the other side's capture table.
-pub fn attacked_by(t: &Tables, target: Cell, by: Side, at: impl Fn(Cell) -> Option<Piece>) -> bool {
+pub fn attacked_by(t: &Tables, target: Cell, by: Side, present: KindSet, at: impl Fn(Cell) -> Option<Piece>) -> bool {
     let hits = |kinds: &[Kind], adjacent: &[Kind], table: Kind| {
+        let wanted = bits(kinds) | bits(adjacent);
+        if present & wanted == 0 {
+            return false;
+        }
         for (_, line) in t.moves(table).lines(target) {
             for (i, &c) in line.iter().enumerate() {
                 if let Some(p) = at(c) {
@@ -35,26 +53,41 @@ pub fn attacked_by(t: &Tables, target: Cell, by: Side, at: impl Fn(Cell) -> Opti
         || hits(&[Kind::Knight], &[], Kind::Knight)
         || hits(&[Kind::WarMachine], &[], Kind::WarMachine)
         || hits(&[Kind::Elephant], &[], Kind::Elephant)
-        || t.pawn_capture[by.opposite().index()]
+        || (present & bits(&[Kind::Pawn]) != 0
+            && t.pawn_capture[by.opposite().index()]
             .lines(target)
-            .any(|(_, line)| line.first().is_some_and(|&c| at(c) == Some(Piece::new(Kind::Pawn, by))))
+            .any(|(_, line)| line.first().is_some_and(|&c| at(c) == Some(Piece::new(Kind::Pawn, by)))))
 }
 
 impl TriPlane {
+    /// The kinds `side` has on `board`.
+    pub fn kinds_on(&self, board: usize, side: Side) -> KindSet {
+        let mut set = 0;
+        let mut mask = self.board_mask(board, side);
+        while mask != 0 {
+            let c = cell_of(board, 0, 0) + mask.trailing_zeros() as Cell;
+            mask &= mask - 1;
+            if let Some(p) = self.cells[c as usize] {
+                set |= 1 << p.kind.index();
+            }
+        }
+        set
+    }
+
     /// Whether the side to move's king on board B (1) or C (2) is attacked.
     pub fn king_attacked(&self, board: usize) -> bool {
         let us = self.side;
-        attacked_by(tables(), self.king(board, us), us.opposite(), |c| self.cells[c as usize])
+        attacked_by(tables(), self.king(board, us), us.opposite(), self.kinds_on(board, us.opposite()), |c| self.cells[c as usize])
     }
 
     /// Whether `cell` (on B or C) is attacked by a man of `by`.
     pub fn cell_attacked(&self, cell: Cell, by: Side) -> bool {
-        attacked_by(tables(), cell, by, |c| self.cells[c as usize])
+        attacked_by(tables(), cell, by, self.kinds_on(board_of(cell), by), |c| self.cells[c as usize])
     }
 
     /// Whether `side`'s king on `board` is attacked by the other side.
     pub fn king_of_attacked(&self, board: usize, side: Side) -> bool {
-        attacked_by(tables(), self.king(board, side), side.opposite(), |c| self.cells[c as usize])
+        attacked_by(tables(), self.king(board, side), side.opposite(), self.kinds_on(board, side.opposite()), |c| self.cells[c as usize])
     }
 
     /// The step actually to be played: step A when the mover has an A move,
@@ -216,12 +249,20 @@ impl TriPlane {
                 }),
             }
         }
-        let in_check = self.king_attacked(b);
-        // Keep the moves that leave the king safe (compacting in place).
+        let enemy_kinds = self.kinds_on(b, us.opposite());
+        let king = self.king(b, us);
+        let in_check = attacked_by(t, king, us.opposite(), enemy_kinds, |c| self.cells[c as usize]);
+        // Keep the moves that leave the king safe (compacting in place). Out of
+        // check, a man that is not the king and shares no line with it cannot
+        // expose it (en passant removes a second man, so it is always tested).
         let mut kept = start;
         for i in start..out.len() {
             let m = out[i];
-            if self.safe_after(b, m) {
+            let obviously_safe = !in_check
+                && m.from() != king
+                && m.extra() & FLAG_EN_PASSANT == 0
+                && !shares_line(m.from(), king);
+            if obviously_safe || self.safe_after(b, m, enemy_kinds) {
                 out[kept] = m;
                 kept += 1;
             }
@@ -246,7 +287,7 @@ impl TriPlane {
                     continue; // SOURCE: no pawn drop on the owner's last rank.
                 }
                 let m = Move::new(Move::HAND, to, FLAG_DROP | k.index() as u16);
-                if !in_check || self.safe_after(b, m) {
+                if !in_check || self.safe_after(b, m, enemy_kinds) {
                     out.push(m);
                 }
             }
@@ -255,7 +296,7 @@ impl TriPlane {
 
     /// Whether the mover's king on board `b` is safe after `m` (played on a copy of
     /// that board only).
-    fn safe_after(&self, b: usize, m: Move) -> bool {
+    fn safe_after(&self, b: usize, m: Move, enemy_kinds: KindSet) -> bool {
         let base = cell_of(b, 0, 0) as usize;
         let mut local: [Option<Piece>; 64] = [None; 64];
         local.copy_from_slice(&self.cells[base..base + 64]);
@@ -276,6 +317,14 @@ impl TriPlane {
                 king = m.to();
             }
         }
-        !attacked_by(tables(), king, us.opposite(), |c| local[c as usize - base])
+        !attacked_by(tables(), king, us.opposite(), enemy_kinds, |c| local[c as usize - base])
     }
+}
+
+/// Whether two cells of one board share a file, rank or diagonal (only then can
+/// moving a man from one uncover a slider's line to the other).
+#[inline]
+fn shares_line(a: Cell, b: Cell) -> bool {
+    let (fa, ra, fb, rb) = (file_of(a) as i8, rank_of(a) as i8, file_of(b) as i8, rank_of(b) as i8);
+    fa == fb || ra == rb || (fa - fb).abs() == (ra - rb).abs()
 }
