@@ -9,6 +9,7 @@ pub mod geodesic;
 use engine::{Evaluator, GenKind, MoveList, Position};
 
 pub mod parallelworlds;
+pub mod triplane;
 
 /// Binds a variant to its evaluator.
 pub trait VariantEval: Position {

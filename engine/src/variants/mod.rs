@@ -8,6 +8,7 @@ pub mod common;
 pub mod pentaplane;
 pub mod parallelworlds;
 pub mod geodesic;
+pub mod triplane;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
 /// `m! { "chess" => path::Type, ... }`. Every generic registry (the protocol's
@@ -23,6 +24,7 @@ macro_rules! for_each_variant {
             // "chess" => $crate::variants::chess::Chess,
             "parallelworlds" => $crate::variants::parallelworlds::ParallelWorlds,
             "geodesic" => $crate::variants::geodesic::Geodesic,
+            "triplane" => $crate::variants::triplane::TriPlane,
         }
     };
 }
