@@ -4,6 +4,7 @@
 //! [`crate::position::Position`]), then add one line to [`for_each_variant!`].
 
 pub mod common;
+pub mod platonic;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
 /// `m! { "chess" => path::Type, ... }`. Every generic registry (the protocol's
@@ -13,6 +14,7 @@ macro_rules! for_each_variant {
     ($m:ident) => {
         $m! {
             // "chess" => $crate::variants::chess::Chess,
+            "platonic" => $crate::variants::platonic::Platonic,
         }
     };
 }

@@ -1,0 +1,3 @@
+//! Unit tests of the Platonic rules.
+
+use super::*;
