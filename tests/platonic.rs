@@ -212,3 +212,72 @@ fn game_records_moves_and_rejects_illegal_text() {
     assert!(g.play_token("e5d6x").is_err());
     assert!(g.play_token("e5d6").is_ok(), "sideways? no: e5 is White's 5th rank, d6 is a diagonal capture");
 }
+
+/// One engine-vs-engine game: `random_plies` seeded random opening moves, then both
+/// sides search with `depth`. Every move goes through `Game::play_token` on its text.
+/// Returns the result (None when `max_plies` was hit) and the number of plies.
+fn self_play_game(seed: u64, random_plies: usize, depth: u32, max_plies: usize) -> (Option<Outcome>, usize) {
+    let eval = eval::platonic::PlatonicEval::default();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut game = Game::new(Platonic::startpos());
+    let mut searcher = Searcher::default();
+    let limits = Limits { depth: Some(depth), nodes: Some(200_000), ..Limits::default() };
+    for ply in 0..max_plies {
+        if let Some(result) = game.result() {
+            return (Some(result), ply);
+        }
+        let pos = game.pos().clone();
+        let mv = if ply < random_plies {
+            let mut list = MoveList::new();
+            pos.generate(GenKind::All, &mut list);
+            list[rng.gen_range(0..list.len())]
+        } else {
+            let r = searcher.think(&pos, game.history(), &limits, &eval, &mut |_| {});
+            r.best.expect("a position with a result was returned above, so a move exists")
+        };
+        let text = pos.move_text(mv);
+        game.play_token(&text).unwrap_or_else(|e| panic!("engine move {text} rejected at {}: {e}", pos.fen()));
+    }
+    (game.result(), max_plies)
+}
+
+fn run_self_play(games: u64, depth: u32, max_plies: usize) -> String {
+    let (mut white, mut draws, mut black, mut capped) = (0, 0, 0, 0);
+    let mut lengths = Vec::new();
+    let mut reasons = std::collections::BTreeMap::new();
+    for seed in 0..games {
+        let (result, plies) = self_play_game(1000 + seed, 4 + (seed as usize % 5), depth, max_plies);
+        lengths.push(plies);
+        match &result {
+            Some(Outcome::Win { winner: engine::Side::White, reason }) => {
+                white += 1;
+                *reasons.entry(reason.to_string()).or_insert(0) += 1;
+            }
+            Some(Outcome::Win { reason, .. }) => {
+                black += 1;
+                *reasons.entry(reason.to_string()).or_insert(0) += 1;
+            }
+            Some(Outcome::Draw(r)) => {
+                draws += 1;
+                *reasons.entry(r.to_string()).or_insert(0) += 1;
+            }
+            None => capped += 1,
+        }
+    }
+    let avg = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
+    format!(
+        "{games} games at depth {depth}: White {white} / draws {draws} / Black {black}, capped at {max_plies} plies: {capped}; reasons {reasons:?}; plies {lengths:?} (mean {avg:.1})"
+    )
+}
+
+#[test]
+fn self_play_smoke() {
+    println!("{}", run_self_play(2, 1, 80));
+}
+
+#[test]
+#[ignore = "20 searched games: a few minutes; run with --ignored --nocapture"]
+fn self_play_twenty_games() {
+    let report = run_self_play(20, 2, 600);
+    println!("{report}");
+}
