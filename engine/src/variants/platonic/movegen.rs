@@ -151,16 +151,35 @@ fn generate_castling(pos: &Platonic, out: &mut MoveList) {
 }
 
 /// Legal moves: pseudo-legal moves that leave neither Tetrahedron attacked.
+///
+/// Shortcut: when the side is not in check, a move of a non-royal piece from a cell
+/// that cannot shield a Tetrahedron (see `Tables::shield_cells`), other than en
+/// passant (which also removes a second piece), cannot expose a Tetrahedron, so it
+/// needs no copy-make test.
 pub fn generate_legal(pos: &Platonic, kind: GenKind, out: &mut MoveList) {
     let start = out.len();
     generate_pseudo(pos, kind, out);
+    if out.len() == start {
+        return;
+    }
+    let t = tables();
     let us = pos.side_to_move();
+    let royals = pos.pieces(us, Kind::Tetrahedron);
+    let mut shields = Cells::EMPTY;
+    for r in royals.iter() {
+        shields |= t.shield_cells[r as usize];
+    }
+    let in_check = royal_attacked(pos, us);
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];
-        let mut child = pos.clone();
-        child.make(m);
-        if !royal_attacked(&child, us) {
+        let safe_without_test = !in_check && !royals.contains(m.from()) && !shields.contains(m.from()) && m.extra() != FLAG_EN_PASSANT;
+        let legal = safe_without_test || {
+            let mut child = pos.clone();
+            child.make(m);
+            !royal_attacked(&child, us)
+        };
+        if legal {
             out[keep] = m;
             keep += 1;
         }

@@ -68,7 +68,14 @@ pub struct Tables {
     pub castlings: Vec<Castling>,
     /// Per cell, the castling rights lost when a move leaves or arrives there.
     pub rights_lost: Vec<u8>,
+    /// Per cell, the cells on its 8 lines close enough to shield it from a blockable
+    /// attack: the longest blockable slide is 4 (Icosahedron), so a shield stands at
+    /// most 3 steps away. A piece elsewhere can never be pinned to a royal here.
+    pub shield_cells: Vec<super::Cells>,
 }
+
+/// The longest blockable slide of any piece or pawn power (the Icosahedron's R4).
+pub const LONGEST_SLIDE: usize = 4;
 
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -129,7 +136,19 @@ impl Tables {
             rights_lost[c.tetra_from as usize] |= 1 << i;
             rights_lost[c.icosa_from as usize] |= 1 << i;
         }
+        let shield_cells = (0..CELLS as Cell)
+            .map(|c| {
+                let mut set = super::Cells::EMPTY;
+                for d in 0..topo.num_dirs() {
+                    for &x in topo.ray(c, d).iter().take(LONGEST_SLIDE - 1) {
+                        set.insert(x);
+                    }
+                }
+                set
+            })
+            .collect();
         Tables {
+            shield_cells,
             moves: [per_side(Side::White), per_side(Side::Black)],
             pawn_captures: [pawn_caps(Side::White), pawn_caps(Side::Black)],
             forward,
