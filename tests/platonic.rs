@@ -13,13 +13,21 @@ use platonic_slow::Pos as Slow;
 use rand::{Rng, SeedableRng};
 
 fn perft_lines() -> Vec<(String, u32, u64)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft/platonic.perft")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/perft/platonic.perft"
+    ))
+    .unwrap();
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let f: Vec<&str> = l.split(';').collect();
             assert_eq!(f[0], "platonic");
-            (f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap())
+            (
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -31,7 +39,10 @@ fn check_file_with_slow_generator(min: u64, max: u64) {
             continue;
         }
         let got = platonic_slow::perft(&Slow::from_fen(&fen), depth);
-        assert_eq!(got, nodes, "slow generator disagrees with the file at {fen} depth {depth}");
+        assert_eq!(
+            got, nodes,
+            "slow generator disagrees with the file at {fen} depth {depth}"
+        );
         checked += 1;
     }
     assert!(checked > 0);
@@ -45,7 +56,10 @@ fn perft_file_agrees_with_slow_generator() {
 #[test]
 #[ignore = "slow generator on the deep lines: ~10 s at the default 2M limit, minutes with SLOW_PERFT_MAX=100000000"]
 fn perft_file_deep_lines_agree_with_slow_generator() {
-    let max = std::env::var("SLOW_PERFT_MAX").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000_000);
+    let max = std::env::var("SLOW_PERFT_MAX")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2_000_000);
     check_file_with_slow_generator(100_001, max);
 }
 
@@ -86,7 +100,11 @@ fn hand_checked_move_lists() {
         want.sort();
         let pos = Platonic::from_fen(fen).unwrap();
         assert_eq!(engine_moves(&pos), want, "engine at {fen}");
-        assert_eq!(slow_moves(&Slow::from_fen(fen)), want, "slow generator at {fen}");
+        assert_eq!(
+            slow_moves(&Slow::from_fen(fen)),
+            want,
+            "slow generator at {fen}"
+        );
     }
 }
 
@@ -99,7 +117,14 @@ fn mates_of_the_perft_file_are_checkmates() {
     ] {
         let pos = Platonic::from_fen(fen).unwrap();
         assert!(pos.in_check(), "{fen}");
-        assert_eq!(pos.outcome(), Some(Outcome::Win { winner: engine::Side::White, reason: "checkmate" }), "{fen}");
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome::Win {
+                winner: engine::Side::White,
+                reason: "checkmate"
+            }),
+            "{fen}"
+        );
     }
 }
 
@@ -130,8 +155,16 @@ fn engine_matches_slow_generator_along_random_games() {
                     break;
                 }
                 // Prefer captures now and then so pawns reach the high ranks.
-                let caps: Vec<_> = list.iter().copied().filter(|&m| pos.is_capture(m)).collect();
-                let m = if !caps.is_empty() && rng.gen_bool(0.5) { caps[rng.gen_range(0..caps.len())] } else { list[rng.gen_range(0..list.len())] };
+                let caps: Vec<_> = list
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.is_capture(m))
+                    .collect();
+                let m = if !caps.is_empty() && rng.gen_bool(0.5) {
+                    caps[rng.gen_range(0..caps.len())]
+                } else {
+                    list[rng.gen_range(0..list.len())]
+                };
                 pos.make(m);
             }
         }
@@ -143,7 +176,8 @@ fn engine_matches_slow_generator_along_random_games() {
 fn random_playouts_keep_keys_fens_and_move_texts() {
     let n = engine::testkit::check_random_playouts(&Platonic::startpos(), 7, 40, 300);
     assert!(n > 2000);
-    let castling = Platonic::from_fen("i3tt3i/10/10/10/10/10/10/10/10/I3TT3I w AJaj - 0 1").unwrap();
+    let castling =
+        Platonic::from_fen("i3tt3i/10/10/10/10/10/10/10/10/I3TT3I w AJaj - 0 1").unwrap();
     engine::testkit::check_random_playouts(&castling, 8, 20, 200);
 }
 
@@ -199,7 +233,12 @@ fn bad_fens_are_rejected_with_errors() {
         assert_eq!(p.fen(), good);
     }
     // The two counters may be omitted.
-    assert_eq!(Platonic::from_fen(&format!("{start} w AJaj -")).unwrap().fen(), format!("{start} w AJaj - 0 1"));
+    assert_eq!(
+        Platonic::from_fen(&format!("{start} w AJaj -"))
+            .unwrap()
+            .fen(),
+        format!("{start} w AJaj - 0 1")
+    );
 }
 
 #[test]
@@ -208,20 +247,35 @@ fn game_records_moves_and_rejects_illegal_text() {
     g.play_token("e3e5").unwrap();
     assert!(g.play_token("e5e6").is_err(), "not White's turn");
     g.play_token("d8d6").unwrap();
-    assert_eq!(g.pos().fen(), "idocttcodi/10/ppp1pppppp/10/3p6/4P5/10/PPPP1PPPPP/10/IDOCTTCODI w AJaj d7 0 2");
+    assert_eq!(
+        g.pos().fen(),
+        "idocttcodi/10/ppp1pppppp/10/3p6/4P5/10/PPPP1PPPPP/10/IDOCTTCODI w AJaj d7 0 2"
+    );
     assert!(g.play_token("e5d6x").is_err());
-    assert!(g.play_token("e5d6").is_ok(), "sideways? no: e5 is White's 5th rank, d6 is a diagonal capture");
+    assert!(
+        g.play_token("e5d6").is_ok(),
+        "sideways? no: e5 is White's 5th rank, d6 is a diagonal capture"
+    );
 }
 
 /// One engine-vs-engine game: `random_plies` seeded random opening moves, then both
 /// sides search with `depth`. Every move goes through `Game::play_token` on its text.
 /// Returns the result (None when `max_plies` was hit) and the number of plies.
-fn self_play_game(seed: u64, random_plies: usize, depth: u32, max_plies: usize) -> (Option<Outcome>, usize) {
+fn self_play_game(
+    seed: u64,
+    random_plies: usize,
+    depth: u32,
+    max_plies: usize,
+) -> (Option<Outcome>, usize) {
     let eval = eval::platonic::PlatonicEval::default();
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut game = Game::new(Platonic::startpos());
     let mut searcher = Searcher::default();
-    let limits = Limits { depth: Some(depth), nodes: Some(200_000), ..Limits::default() };
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(200_000),
+        ..Limits::default()
+    };
     for ply in 0..max_plies {
         if let Some(result) = game.result() {
             return (Some(result), ply);
@@ -233,10 +287,12 @@ fn self_play_game(seed: u64, random_plies: usize, depth: u32, max_plies: usize) 
             list[rng.gen_range(0..list.len())]
         } else {
             let r = searcher.think(&pos, game.history(), &limits, &eval, &mut |_| {});
-            r.best.expect("a position with a result was returned above, so a move exists")
+            r.best
+                .expect("a position with a result was returned above, so a move exists")
         };
         let text = pos.move_text(mv);
-        game.play_token(&text).unwrap_or_else(|e| panic!("engine move {text} rejected at {}: {e}", pos.fen()));
+        game.play_token(&text)
+            .unwrap_or_else(|e| panic!("engine move {text} rejected at {}: {e}", pos.fen()));
     }
     (game.result(), max_plies)
 }
@@ -246,10 +302,14 @@ fn run_self_play(games: u64, depth: u32, max_plies: usize) -> String {
     let mut lengths = Vec::new();
     let mut reasons = std::collections::BTreeMap::new();
     for seed in 0..games {
-        let (result, plies) = self_play_game(1000 + seed, 4 + (seed as usize % 5), depth, max_plies);
+        let (result, plies) =
+            self_play_game(1000 + seed, 4 + (seed as usize % 5), depth, max_plies);
         lengths.push(plies);
         match &result {
-            Some(Outcome::Win { winner: engine::Side::White, reason }) => {
+            Some(Outcome::Win {
+                winner: engine::Side::White,
+                reason,
+            }) => {
                 white += 1;
                 *reasons.entry(reason.to_string()).or_insert(0) += 1;
             }

@@ -16,7 +16,14 @@ fn start() -> Engine {
     e.send("xboard");
     e.send("protover 2");
     let (features, _) = e.expect(WAIT, |l| l.starts_with("feature "));
-    for want in ["setboard=1", "usermove=1", "san=0", "myname=\"Manifold\"", "variants=\"platonic\"", "done=1"] {
+    for want in [
+        "setboard=1",
+        "usermove=1",
+        "san=0",
+        "myname=\"Manifold\"",
+        "variants=\"platonic\"",
+        "done=1",
+    ] {
         assert!(features.contains(want), "{want} missing from {features}");
     }
     e
@@ -28,14 +35,27 @@ fn variant_definition_is_sent() {
     e.send("new");
     e.send("variant platonic");
     let (setup, _) = e.expect(WAIT, |l| l.starts_with("setup "));
-    assert_eq!(setup, format!("setup (PDOI.CTpdoi.ct) 10x10+0_fairy {}", engine::variants::platonic::START_FEN));
+    assert_eq!(
+        setup,
+        format!(
+            "setup (PDOI.CTpdoi.ct) 10x10+0_fairy {}",
+            engine::variants::platonic::START_FEN
+        )
+    );
     let mut pieces = Vec::new();
     e.send("ping 1");
     let (_, seen) = e.expect(WAIT, |l| l == "pong 1");
     for l in seen {
         pieces.push(l);
     }
-    for want in ["piece T& W", "piece C& FfR2", "piece O& B2", "piece D& NA", "piece I& R4A", "piece P& fmWfceFifmnD"] {
+    for want in [
+        "piece T& W",
+        "piece C& FfR2",
+        "piece O& B2",
+        "piece D& NA",
+        "piece I& R4A",
+        "piece P& fmWfceFifmnD",
+    ] {
         assert!(pieces.iter().any(|l| l == want), "{want} not in {pieces:?}");
     }
     e.send("variant chess");
@@ -55,7 +75,9 @@ fn user_moves_engine_replies_and_illegal_moves_are_refused() {
     let (reply, _) = e.expect(WAIT, |l| l.starts_with("move "));
     let mut referee = Game::new(Platonic::startpos());
     referee.play_token("e3e5").unwrap();
-    referee.play_token(&reply["move ".len()..]).expect("the engine's reply is legal");
+    referee
+        .play_token(&reply["move ".len()..])
+        .expect("the engine's reply is legal");
     e.send("foo");
     e.expect(WAIT, |l| l == "Error (unknown command): foo");
     e.quit();
@@ -74,14 +96,19 @@ fn force_mode_then_go_and_level_time_commands() {
     e.send("usermove e8e6");
     e.send("ping 2");
     let (_, seen) = e.expect(WAIT, |l| l == "pong 2");
-    assert!(!seen.iter().any(|l| l.starts_with("move ")), "moved in force mode: {seen:?}");
+    assert!(
+        !seen.iter().any(|l| l.starts_with("move ")),
+        "moved in force mode: {seen:?}"
+    );
     e.send("sd 1");
     e.send("st 1");
     e.send("go");
     let (reply, _) = e.expect(WAIT, |l| l.starts_with("move "));
     let mut referee = Game::new(Platonic::startpos());
     for m in ["e3e5", "e8e6", &reply["move ".len()..]] {
-        referee.play_token(m).unwrap_or_else(|err| panic!("{m}: {err}"));
+        referee
+            .play_token(m)
+            .unwrap_or_else(|err| panic!("{m}: {err}"));
     }
     e.send("?");
     e.quit();

@@ -58,15 +58,22 @@ impl Default for PlatonicEval {
         let cells = t.topo.num_cells();
         let mut values = [0; 6];
         values[Kind::Pawn.index()] = PAWN_BASE;
-        for k in [Kind::Cube, Kind::Octahedron, Kind::Dodecahedron, Kind::Icosahedron] {
-            values[k.index()] = (average_mobility(&t.moves[0][k.index()], cells) * CP_PER_MOBILITY).round() as i32;
+        for k in [
+            Kind::Cube,
+            Kind::Octahedron,
+            Kind::Dodecahedron,
+            Kind::Icosahedron,
+        ] {
+            values[k.index()] =
+                (average_mobility(&t.moves[0][k.index()], cells) * CP_PER_MOBILITY).round() as i32;
         }
         let mut pawn_by_rank = [0; 10];
         for (r, v) in pawn_by_rank.iter_mut().enumerate() {
             let power = PAWN_RANK_POWERS[r].map(|k| {
                 // The Tetrahedron's material value is 0 (royal); value its power by mobility.
                 let base = if k == Kind::Tetrahedron {
-                    (average_mobility(&t.moves[0][k.index()], cells) * CP_PER_MOBILITY).round() as i32
+                    (average_mobility(&t.moves[0][k.index()], cells) * CP_PER_MOBILITY).round()
+                        as i32
                 } else {
                     values[k.index()]
                 };
@@ -79,12 +86,28 @@ impl Default for PlatonicEval {
                 let x = (c as usize % WIDTH) as i32;
                 let y = (c as usize / WIDTH) as i32;
                 // Distance from the 2x2 centre (files e,f; ranks 5,6), Manhattan.
-                let dx = if x < 4 { 4 - x } else if x > 5 { x - 5 } else { 0 };
-                let dy = if y < 4 { 4 - y } else if y > 5 { y - 5 } else { 0 };
+                let dx = if x < 4 {
+                    4 - x
+                } else if x > 5 {
+                    x - 5
+                } else {
+                    0
+                };
+                let dy = if y < 4 {
+                    4 - y
+                } else if y > 5 {
+                    y - 5
+                } else {
+                    0
+                };
                 8 - (dx + dy)
             })
             .collect();
-        PlatonicEval { values, pawn_by_rank, centre }
+        PlatonicEval {
+            values,
+            pawn_by_rank,
+            centre,
+        }
     }
 }
 
@@ -101,7 +124,12 @@ struct Parts {
 
 impl Parts {
     fn total(&self) -> i32 {
-        self.material + self.pawn_ranks + self.mobility + self.centrality + self.royal_safety + self.tempo
+        self.material
+            + self.pawn_ranks
+            + self.mobility
+            + self.centrality
+            + self.royal_safety
+            + self.tempo
     }
 }
 
@@ -243,7 +271,11 @@ impl PlatonicEval {
     fn parts(&self, pos: &Platonic) -> Parts {
         let w = self.side_parts(pos, Side::White);
         let b = self.side_parts(pos, Side::Black);
-        let tempo = if pos.side_to_move() == Side::White { TEMPO } else { -TEMPO };
+        let tempo = if pos.side_to_move() == Side::White {
+            TEMPO
+        } else {
+            -TEMPO
+        };
         Parts {
             material: w.material - b.material,
             pawn_ranks: w.pawn_ranks - b.pawn_ranks,
@@ -315,9 +347,15 @@ mod tests {
     #[test]
     fn extra_material_scores_and_mirrors() {
         let e = PlatonicEval::default();
-        let up = Platonic::from_fen("idocttcod1/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJa - 0 1").unwrap();
+        let up = Platonic::from_fen(
+            "idocttcod1/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJa - 0 1",
+        )
+        .unwrap();
         assert!(e.evaluate(&up) > 500);
-        let black = Platonic::from_fen("idocttcod1/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI b AJa - 0 1").unwrap();
+        let black = Platonic::from_fen(
+            "idocttcod1/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI b AJa - 0 1",
+        )
+        .unwrap();
         assert!(e.evaluate(&black) < -500);
     }
 
@@ -328,7 +366,13 @@ mod tests {
         // and f10 (knight); from f2 it cannot.
         let threatened = Platonic::from_fen("4tt4/10/10/10/5D4/10/10/10/10/TT8 w - - 0 1").unwrap();
         let quiet = Platonic::from_fen("4tt4/10/10/10/10/10/10/10/5D4/TT8 w - - 0 1").unwrap();
-        let safety = |p: &Platonic| e.breakdown(p).iter().find(|x| x.0 == "royal_safety").unwrap().1;
+        let safety = |p: &Platonic| {
+            e.breakdown(p)
+                .iter()
+                .find(|x| x.0 == "royal_safety")
+                .unwrap()
+                .1
+        };
         assert!(safety(&threatened) > safety(&quiet) + FORK_THREAT / 2);
     }
 }

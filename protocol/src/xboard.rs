@@ -39,7 +39,11 @@ pub fn variant_definition() -> Vec<String> {
         Platonic::info().start_fen
     )];
     for def in pieces::PIECES.iter() {
-        let betza = if def.kind == pieces::Kind::Pawn { PAWN_BETZA } else { def.betza };
+        let betza = if def.kind == pieces::Kind::Pawn {
+            PAWN_BETZA
+        } else {
+            def.betza
+        };
         lines.push(format!("piece {}& {}", def.letter, betza));
     }
     lines
@@ -257,10 +261,18 @@ impl<'a> XBoard<'a> {
 
     /// Sends the result line if the game has ended; true if it has.
     fn report_result(&mut self) -> bool {
-        let Some(outcome) = self.game.result() else { return false };
+        let Some(outcome) = self.game.result() else {
+            return false;
+        };
         let line = match outcome {
-            Outcome::Win { winner: Side::White, reason } => format!("1-0 {{White wins by {reason}}}"),
-            Outcome::Win { winner: Side::Black, reason } => format!("0-1 {{Black wins by {reason}}}"),
+            Outcome::Win {
+                winner: Side::White,
+                reason,
+            } => format!("1-0 {{White wins by {reason}}}"),
+            Outcome::Win {
+                winner: Side::Black,
+                reason,
+            } => format!("0-1 {{Black wins by {reason}}}"),
             Outcome::Draw(r) => format!("1/2-1/2 {{Draw by {r}}}"),
         };
         self.send(&line);
@@ -268,7 +280,10 @@ impl<'a> XBoard<'a> {
     }
 
     fn limits(&self) -> Limits {
-        let mut l = Limits { depth: self.clock.depth, ..Limits::default() };
+        let mut l = Limits {
+            depth: self.clock.depth,
+            ..Limits::default()
+        };
         if let Some(ms) = self.clock.per_move_ms {
             l.movetime = Some(ms);
         } else if let Some(own) = self.clock.own_ms {
@@ -291,7 +306,11 @@ impl<'a> XBoard<'a> {
         let limits = self.limits();
         let pos = self.game.pos().clone();
         let mut infos = Vec::new();
-        let result = self.searcher.think(&pos, self.game.history(), &limits, &self.eval, &mut |i| infos.push(i.clone()));
+        let result =
+            self.searcher
+                .think(&pos, self.game.history(), &limits, &self.eval, &mut |i| {
+                    infos.push(i.clone())
+                });
         if self.post {
             for i in &infos {
                 let score = match i.score {
@@ -308,7 +327,14 @@ impl<'a> XBoard<'a> {
                     }
                     v
                 };
-                self.send(&format!("{} {} {} {} {}", i.depth, score, i.time_ms / 10, i.nodes, pv.join(" ")));
+                self.send(&format!(
+                    "{} {} {} {} {}",
+                    i.depth,
+                    score,
+                    i.time_ms / 10,
+                    i.nodes,
+                    pv.join(" ")
+                ));
             }
         }
         let Some(best) = result.best else {
@@ -318,7 +344,9 @@ impl<'a> XBoard<'a> {
         let text = pos.move_text(best);
         if self.game.play_token(&text).is_err() {
             // The search returned a move the referee rejects: report rather than lie.
-            self.send(&format!("Error (internal: search move {text} rejected): go"));
+            self.send(&format!(
+                "Error (internal: search move {text} rejected): go"
+            ));
             return;
         }
         self.send(&format!("move {text}"));
@@ -329,7 +357,11 @@ impl<'a> XBoard<'a> {
 /// Whether a token has the shape of a move (`e3e5`, `a10a9`).
 fn looks_like_move(s: &str) -> bool {
     let b = s.as_bytes();
-    b.len() >= 4 && b.len() <= 6 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() && s.chars().all(|c| c.is_ascii_alphanumeric())
+    b.len() >= 4
+        && b.len() <= 6
+        && b[0].is_ascii_lowercase()
+        && b[1].is_ascii_digit()
+        && s.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 #[cfg(test)]
@@ -339,21 +371,37 @@ mod tests {
     fn session(input: &str) -> Vec<String> {
         let mut out = Vec::new();
         run_xboard(&mut input.as_bytes(), &mut out);
-        String::from_utf8(out).unwrap().lines().map(String::from).collect()
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
     }
 
     #[test]
     fn features_and_variant_definition() {
         let out = session("xboard\nprotover 2\nvariant platonic\nquit\n");
-        assert!(out[0].starts_with("feature ") && out[0].contains("variants=\"platonic\"") && out[0].ends_with("done=1"));
-        assert_eq!(out[1], format!("setup (PDOI.CTpdoi.ct) 10x10+0_fairy {}", engine::variants::platonic::START_FEN));
+        assert!(
+            out[0].starts_with("feature ")
+                && out[0].contains("variants=\"platonic\"")
+                && out[0].ends_with("done=1")
+        );
+        assert_eq!(
+            out[1],
+            format!(
+                "setup (PDOI.CTpdoi.ct) 10x10+0_fairy {}",
+                engine::variants::platonic::START_FEN
+            )
+        );
         assert!(out.contains(&"piece D& NA".to_string()));
         assert!(out.contains(&"piece I& R4A".to_string()));
     }
 
     #[test]
     fn engine_answers_a_user_move_and_rejects_illegal_ones() {
-        let out = session("xboard\nprotover 2\nnew\nvariant platonic\nsd 1\nusermove e3e6\nusermove e3e5\nquit\n");
+        let out = session(
+            "xboard\nprotover 2\nnew\nvariant platonic\nsd 1\nusermove e3e6\nusermove e3e5\nquit\n",
+        );
         assert!(out.contains(&"Illegal move: e3e6".to_string()), "{out:?}");
         assert!(out.last().unwrap().starts_with("move "), "{out:?}");
     }

@@ -10,7 +10,16 @@ type Sq = (i32, i32); // (file 0..10, rank 0..10)
 
 const ORTH: [Sq; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAG: [Sq; 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const KNIGHT: [Sq; 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KNIGHT: [Sq; 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 const ALFIL: [Sq; 4] = [(2, 2), (2, -2), (-2, -2), (-2, 2)];
 
 #[derive(Clone, Debug)]
@@ -60,14 +69,23 @@ impl Pos {
                 }
             }
         }
-        let rights = if f[2] == "-" { vec![] } else { f[2].chars().collect() };
+        let rights = if f[2] == "-" {
+            vec![]
+        } else {
+            f[2].chars().collect()
+        };
         let ep = if f[3] == "-" {
             None
         } else {
             let b = f[3].as_bytes();
             Some(((b[0] - b'a') as i32, f[3][1..].parse::<i32>().unwrap() - 1))
         };
-        Pos { board, white: f[1] == "w", rights, ep }
+        Pos {
+            board,
+            white: f[1] == "w",
+            rights,
+            ep,
+        }
     }
 
     fn at(&self, s: Sq) -> char {
@@ -163,7 +181,9 @@ impl Pos {
     }
 
     pub fn attacked(&self, s: Sq, by_white: bool) -> bool {
-        Self::squares().any(|from| Self::belongs(self.at(from), by_white) && self.attack_reach(from).contains(&s))
+        Self::squares().any(|from| {
+            Self::belongs(self.at(from), by_white) && self.attack_reach(from).contains(&s)
+        })
     }
 
     pub fn in_check(&self) -> bool {
@@ -173,7 +193,13 @@ impl Pos {
 
     fn pseudo(&self) -> Vec<Mv> {
         let mut out = Vec::new();
-        let plain = |from, to| Mv { from, to, ep: false, double: false, rook: None };
+        let plain = |from, to| Mv {
+            from,
+            to,
+            ep: false,
+            double: false,
+            rook: None,
+        };
         for from in Self::squares() {
             let c = self.at(from);
             if !Self::belongs(c, self.white) {
@@ -182,7 +208,10 @@ impl Pos {
             let reach = self.attack_reach(from);
             if c.to_ascii_uppercase() == 'P' {
                 let fwd = if self.white { 1 } else { -1 };
-                let mut caps: Vec<Sq> = reach.into_iter().filter(|&s| Self::belongs(self.at(s), !self.white)).collect();
+                let mut caps: Vec<Sq> = reach
+                    .into_iter()
+                    .filter(|&s| Self::belongs(self.at(s), !self.white))
+                    .collect();
                 caps.sort();
                 caps.dedup();
                 for to in caps {
@@ -190,7 +219,13 @@ impl Pos {
                 }
                 if let Some(ep) = self.ep {
                     if ep.1 == from.1 + fwd && (ep.0 - from.0).abs() == 1 {
-                        out.push(Mv { from, to: ep, ep: true, double: false, rook: None });
+                        out.push(Mv {
+                            from,
+                            to: ep,
+                            ep: true,
+                            double: false,
+                            rook: None,
+                        });
                     }
                 }
                 let one = (from.0, from.1 + fwd);
@@ -199,7 +234,13 @@ impl Pos {
                     let own_rank = if self.white { from.1 + 1 } else { 10 - from.1 };
                     let two = (from.0, from.1 + 2 * fwd);
                     if own_rank == 3 && self.at(two) == '.' {
-                        out.push(Mv { from, to: two, ep: false, double: true, rook: None });
+                        out.push(Mv {
+                            from,
+                            to: two,
+                            ep: false,
+                            double: true,
+                            rook: None,
+                        });
                     }
                 }
             } else {
@@ -217,7 +258,11 @@ impl Pos {
             ('J', 5, 7, 6, 9, 6, [6, 7, 8]),
         ];
         for (letter, tf, tt, tr, rf, rt, empty) in table {
-            let letter = if self.white { letter } else { letter.to_ascii_lowercase() };
+            let letter = if self.white {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            };
             if !self.rights.contains(&letter) {
                 continue;
             }
@@ -228,10 +273,19 @@ impl Pos {
             if empty.iter().any(|&x| self.at((x, rank)) != '.') {
                 continue;
             }
-            if self.in_check() || self.attacked((tr, rank), !self.white) || self.attacked((tt, rank), !self.white) {
+            if self.in_check()
+                || self.attacked((tr, rank), !self.white)
+                || self.attacked((tt, rank), !self.white)
+            {
                 continue;
             }
-            out.push(Mv { from: (tf, rank), to: (tt, rank), ep: false, double: false, rook: Some(((rf, rank), (rt, rank))) });
+            out.push(Mv {
+                from: (tf, rank),
+                to: (tt, rank),
+                ep: false,
+                double: false,
+                rook: Some(((rf, rank), (rt, rank))),
+            });
         }
         out
     }
@@ -249,9 +303,18 @@ impl Pos {
             p.set(rf, '.');
             p.set(rt, i);
         }
-        p.ep = if m.double { Some((m.from.0, (m.from.1 + m.to.1) / 2)) } else { None };
+        p.ep = if m.double {
+            Some((m.from.0, (m.from.1 + m.to.1) / 2))
+        } else {
+            None
+        };
         // A right goes when a move leaves or arrives on one of its home squares.
-        let homes = [('A', [(4, 0), (0, 0)]), ('J', [(5, 0), (9, 0)]), ('a', [(4, 9), (0, 9)]), ('j', [(5, 9), (9, 9)])];
+        let homes = [
+            ('A', [(4, 0), (0, 0)]),
+            ('J', [(5, 0), (9, 0)]),
+            ('a', [(4, 9), (0, 9)]),
+            ('j', [(5, 9), (9, 9)]),
+        ];
         for (letter, sqs) in homes {
             if sqs.contains(&m.from) || sqs.contains(&m.to) {
                 p.rights.retain(|&r| r != letter);

@@ -20,12 +20,17 @@ pub const TETRAHEDRONS_PER_SIDE: usize = 2;
 pub fn parse(text: &str) -> Result<Platonic, FenError> {
     let fields = fen_fields(text)?;
     if fields.len() != 4 && fields.len() != 6 {
-        return Err(FenError::FieldCount { found: fields.len(), expected: "4 or 6".into() });
+        return Err(FenError::FieldCount {
+            found: fields.len(),
+            expected: "4 or 6".into(),
+        });
     }
     let mut pos = Platonic::empty();
     for (file, rank, piece_text) in parse_placement(fields[0], WIDTH, HEIGHT)? {
         let mut chars = piece_text.chars();
-        let letter = chars.next().ok_or_else(|| FenError::Placement("empty piece".into()))?;
+        let letter = chars
+            .next()
+            .ok_or_else(|| FenError::Placement("empty piece".into()))?;
         if let Some(extra) = chars.next() {
             return Err(FenError::BadPiece(extra));
         }
@@ -78,14 +83,20 @@ fn parse_castling(pos: &Platonic, field: &str) -> Result<u8, FenError> {
     let mut last_index: Option<usize> = None;
     for ch in field.chars() {
         let Some(i) = t.castlings.iter().position(|c| c.letter == ch) else {
-            return Err(FenError::BadCastling(format!("'{field}': '{ch}' is not one of A J a j")));
+            return Err(FenError::BadCastling(format!(
+                "'{field}': '{ch}' is not one of A J a j"
+            )));
         };
         if last_index.is_some_and(|l| i <= l) {
-            return Err(FenError::BadCastling(format!("'{field}': rights must be written once each, in the order A J a j")));
+            return Err(FenError::BadCastling(format!(
+                "'{field}': rights must be written once each, in the order A J a j"
+            )));
         }
         last_index = Some(i);
         let c = &t.castlings[i];
-        if !pos.pieces(c.side, Kind::Tetrahedron).contains(c.tetra_from) || !pos.pieces(c.side, Kind::Icosahedron).contains(c.icosa_from) {
+        if !pos.pieces(c.side, Kind::Tetrahedron).contains(c.tetra_from)
+            || !pos.pieces(c.side, Kind::Icosahedron).contains(c.icosa_from)
+        {
             return Err(FenError::BadCastling(format!(
                 "'{field}': right '{ch}' needs the Tetrahedron on {} and the Icosahedron on {}",
                 t.topo.name(c.tetra_from),
@@ -102,12 +113,16 @@ fn parse_ep(pos: &Platonic, field: &str) -> Result<Option<Cell>, FenError> {
         return Ok(None);
     }
     let t = tables();
-    let (file, rank) = parse_square(field, WIDTH, HEIGHT).ok_or_else(|| FenError::BadEnPassant(format!("'{field}' is not a square")))?;
+    let (file, rank) = parse_square(field, WIDTH, HEIGHT)
+        .ok_or_else(|| FenError::BadEnPassant(format!("'{field}' is not a square")))?;
     let cell = (rank * WIDTH + file) as Cell;
     // The side that just double-stepped is the one not to move.
     let mover = pos.stm.opposite();
     if Platonic::own_rank(mover, cell) != super::pieces::PAWN_DOUBLE_STEP_RANK + 1 {
-        return Err(FenError::BadEnPassant(format!("'{field}' is not on the rank a {} pawn passes over", side_name(mover))));
+        return Err(FenError::BadEnPassant(format!(
+            "'{field}' is not on the rank a {} pawn passes over",
+            side_name(mover)
+        )));
     }
     let beyond = t.forward[mover.index()][cell as usize];
     let origin = t.forward[pos.stm.index()][cell as usize];
@@ -123,7 +138,13 @@ fn parse_ep(pos: &Platonic, field: &str) -> Result<Option<Cell>, FenError> {
 }
 
 pub fn castling_text(rights: u8) -> String {
-    let s: String = tables().castlings.iter().enumerate().filter(|(i, _)| rights & (1 << i) != 0).map(|(_, c)| c.letter).collect();
+    let s: String = tables()
+        .castlings
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| rights & (1 << i) != 0)
+        .map(|(_, c)| c.letter)
+        .collect();
     if s.is_empty() {
         "-".into()
     } else {
@@ -132,7 +153,19 @@ pub fn castling_text(rights: u8) -> String {
 }
 
 pub fn write(pos: &Platonic) -> String {
-    let placement = write_placement(WIDTH, HEIGHT, |f, r| pos.piece_at((r * WIDTH + f) as Cell).map(|p| p.fen_char().to_string()));
-    let ep = pos.ep.map(|c| tables().topo.name(c).to_string()).unwrap_or_else(|| "-".into());
-    format!("{placement} {} {} {ep} {} {}", pos.stm.fen_char(), castling_text(pos.castling), pos.halfmove, pos.fullmove)
+    let placement = write_placement(WIDTH, HEIGHT, |f, r| {
+        pos.piece_at((r * WIDTH + f) as Cell)
+            .map(|p| p.fen_char().to_string())
+    });
+    let ep = pos
+        .ep
+        .map(|c| tables().topo.name(c).to_string())
+        .unwrap_or_else(|| "-".into());
+    format!(
+        "{placement} {} {} {ep} {} {}",
+        pos.stm.fen_char(),
+        castling_text(pos.castling),
+        pos.halfmove,
+        pos.fullmove
+    )
 }

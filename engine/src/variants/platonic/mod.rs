@@ -26,7 +26,8 @@ use tables::tables;
 pub use pieces::{PieceDef, PIECES};
 
 /// The start position (DECISION: the setup diagram is lost; rules file, Setup).
-pub const START_FEN: &str = "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJaj - 0 1";
+pub const START_FEN: &str =
+    "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJaj - 0 1";
 
 /// DECISION: 50-move rule, counted in plies without capture or pawn move.
 pub const MOVE_COUNTER_LIMIT: u32 = 100;
@@ -68,7 +69,10 @@ impl Piece {
         }
         let i = (code - 1) as usize;
         let side = if i >= 6 { Side::Black } else { Side::White };
-        Some(Piece { side, kind: KINDS[i % 6] })
+        Some(Piece {
+            side,
+            kind: KINDS[i % 6],
+        })
     }
     pub fn fen_char(self) -> char {
         let c = self.kind.letter();
@@ -275,7 +279,8 @@ impl Position for Platonic {
         let mut irreversible = mover.kind == Kind::Pawn;
         if flag == FLAG_EN_PASSANT {
             // The captured pawn stands behind the passed-over square, from our view.
-            let behind = t.forward[us.opposite().index()][to as usize].expect("ep square has a cell behind");
+            let behind =
+                t.forward[us.opposite().index()][to as usize].expect("ep square has a cell behind");
             self.take(behind);
             irreversible = true;
         } else if self.take(to).is_some() {
@@ -290,7 +295,11 @@ impl Position for Platonic {
         }
         let rights = self.castling & !t.rights_lost[from as usize] & !t.rights_lost[to as usize];
         self.set_castling(rights);
-        let ep = if flag == FLAG_DOUBLE_STEP { t.forward[us.index()][from as usize] } else { None };
+        let ep = if flag == FLAG_DOUBLE_STEP {
+            t.forward[us.index()][from as usize]
+        } else {
+            None
+        };
         self.set_ep(ep);
         self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if us == Side::Black {
@@ -311,7 +320,10 @@ impl Position for Platonic {
 
     fn no_move_outcome(&self) -> Outcome {
         if self.in_check() {
-            Outcome::Win { winner: self.stm.opposite(), reason: "checkmate" }
+            Outcome::Win {
+                winner: self.stm.opposite(),
+                reason: "checkmate",
+            }
         } else {
             Outcome::Draw(crate::position::DrawReason::Stalemate)
         }
@@ -343,10 +355,17 @@ impl Position for Platonic {
             s.push('\n');
         }
         s.push_str("    a b c d e f g h i j\n");
-        let ep = self.ep.map(|c| topo.name(c).to_string()).unwrap_or_else(|| "-".into());
+        let ep = self
+            .ep
+            .map(|c| topo.name(c).to_string())
+            .unwrap_or_else(|| "-".into());
         s.push_str(&format!(
             "{} to move, castling {}, ep {}, halfmove {}{}\n",
-            if self.stm == Side::White { "White" } else { "Black" },
+            if self.stm == Side::White {
+                "White"
+            } else {
+                "Black"
+            },
             fen::castling_text(self.castling),
             ep,
             self.halfmove,

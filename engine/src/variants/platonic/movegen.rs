@@ -31,7 +31,11 @@ pub fn attacked(pos: &Platonic, target: Cell, by: Side) -> bool {
     }
     for kind in SOLIDS {
         // The Cube's forward slide reversed is the other side's Cube movement.
-        let side_of_table = if kind == Kind::Cube { by.opposite() } else { by };
+        let side_of_table = if kind == Kind::Cube {
+            by.opposite()
+        } else {
+            by
+        };
         let reverse = &t.moves[side_of_table.index()][kind.index()];
         let holders = pos.pieces(by, kind);
         for (_, line) in reverse.lines(target) {
@@ -39,7 +43,8 @@ pub fn attacked(pos: &Platonic, target: Cell, by: Side) -> bool {
                 if occ.contains(c) {
                     if theirs.contains(c)
                         && (holders.contains(c)
-                            || (pawns.contains(c) && PAWN_RANK_POWERS[Platonic::own_rank(by, c)] == Some(kind)))
+                            || (pawns.contains(c)
+                                && PAWN_RANK_POWERS[Platonic::own_rank(by, c)] == Some(kind)))
                     {
                         return true;
                     }
@@ -53,7 +58,9 @@ pub fn attacked(pos: &Platonic, target: Cell, by: Side) -> bool {
 
 /// Whether either Tetrahedron of `side` is attacked: `side` is in check.
 pub fn royal_attacked(pos: &Platonic, side: Side) -> bool {
-    pos.pieces(side, Kind::Tetrahedron).iter().any(|c| attacked(pos, c, side.opposite()))
+    pos.pieces(side, Kind::Tetrahedron)
+        .iter()
+        .any(|c| attacked(pos, c, side.opposite()))
 }
 
 /// Pseudo-legal moves of the side to move (castling conditions included; the
@@ -97,7 +104,10 @@ fn generate_pseudo(pos: &Platonic, kind: GenKind, out: &mut MoveList) {
             out.push(Move::new(from, to, FLAG_NORMAL));
         }
         if let Some(ep) = pos.ep_square() {
-            if t.moves[us.index()][Kind::Pawn.index()].lines(from).any(|(_, line)| line[0] == ep) {
+            if t.moves[us.index()][Kind::Pawn.index()]
+                .lines(from)
+                .any(|(_, line)| line[0] == ep)
+            {
                 out.push(Move::new(from, ep, FLAG_EN_PASSANT));
             }
         }
@@ -133,7 +143,9 @@ fn generate_castling(pos: &Platonic, out: &mut MoveList) {
         if c.side != us || pos.castling_rights() & (1 << i) == 0 {
             continue;
         }
-        if !pos.pieces(us, Kind::Tetrahedron).contains(c.tetra_from) || !pos.pieces(us, Kind::Icosahedron).contains(c.icosa_from) {
+        if !pos.pieces(us, Kind::Tetrahedron).contains(c.tetra_from)
+            || !pos.pieces(us, Kind::Icosahedron).contains(c.icosa_from)
+        {
             continue;
         }
         if c.between.iter().any(|&b| occ.contains(b)) {
@@ -173,7 +185,10 @@ pub fn generate_legal(pos: &Platonic, kind: GenKind, out: &mut MoveList) {
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];
-        let safe_without_test = !in_check && !royals.contains(m.from()) && !shields.contains(m.from()) && m.extra() != FLAG_EN_PASSANT;
+        let safe_without_test = !in_check
+            && !royals.contains(m.from())
+            && !shields.contains(m.from())
+            && m.extra() != FLAG_EN_PASSANT;
         let legal = safe_without_test || {
             let mut child = pos.clone();
             child.make(m);

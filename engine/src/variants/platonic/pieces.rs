@@ -24,10 +24,23 @@ pub enum Kind {
     Icosahedron = 5,
 }
 
-pub const KINDS: [Kind; 6] = [Kind::Pawn, Kind::Tetrahedron, Kind::Cube, Kind::Octahedron, Kind::Dodecahedron, Kind::Icosahedron];
+pub const KINDS: [Kind; 6] = [
+    Kind::Pawn,
+    Kind::Tetrahedron,
+    Kind::Cube,
+    Kind::Octahedron,
+    Kind::Dodecahedron,
+    Kind::Icosahedron,
+];
 
 /// The five solids (every kind but the pawn).
-pub const SOLIDS: [Kind; 5] = [Kind::Tetrahedron, Kind::Cube, Kind::Octahedron, Kind::Dodecahedron, Kind::Icosahedron];
+pub const SOLIDS: [Kind; 5] = [
+    Kind::Tetrahedron,
+    Kind::Cube,
+    Kind::Octahedron,
+    Kind::Dodecahedron,
+    Kind::Icosahedron,
+];
 
 impl Kind {
     #[inline]
@@ -41,9 +54,17 @@ impl Kind {
         self.def().letter
     }
     pub fn from_letter(c: char) -> Option<(Side, Kind)> {
-        let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
+        let side = if c.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
         let upper = c.to_ascii_uppercase();
-        KINDS.iter().copied().find(|k| k.letter() == upper).map(|k| (side, k))
+        KINDS
+            .iter()
+            .copied()
+            .find(|k| k.letter() == upper)
+            .map(|k| (side, k))
     }
 }
 
@@ -51,7 +72,10 @@ impl Kind {
 #[derive(Clone, Copy, Debug)]
 pub enum AtomDef {
     /// Slide along each vector, at most `range` cells, blockable.
-    Slide { vectors: &'static [Vector], range: u8 },
+    Slide {
+        vectors: &'static [Vector],
+        range: u8,
+    },
     /// Leap to each vector's target, not blockable.
     Leap { vectors: &'static [Vector] },
 }
@@ -81,7 +105,10 @@ pub const TETRAHEDRON: PieceDef = PieceDef {
     letter: 'T',
     name: "tetrahedron",
     betza: "W",
-    atoms: &[AtomDef::Slide { vectors: &ORTHOGONAL_2D, range: 1 }],
+    atoms: &[AtomDef::Slide {
+        vectors: &ORTHOGONAL_2D,
+        range: 1,
+    }],
 };
 
 /// Cube (SOURCE): Ferz plus a slide of 1-2 squares straight forward.
@@ -90,7 +117,16 @@ pub const CUBE: PieceDef = PieceDef {
     letter: 'C',
     name: "cube",
     betza: "FfR2",
-    atoms: &[AtomDef::Slide { vectors: &DIAGONAL_2D, range: 1 }, AtomDef::Slide { vectors: &FORWARD_2D, range: 2 }],
+    atoms: &[
+        AtomDef::Slide {
+            vectors: &DIAGONAL_2D,
+            range: 1,
+        },
+        AtomDef::Slide {
+            vectors: &FORWARD_2D,
+            range: 2,
+        },
+    ],
 };
 
 /// Octahedron (SOURCE): bishop limited to 2 squares.
@@ -99,7 +135,10 @@ pub const OCTAHEDRON: PieceDef = PieceDef {
     letter: 'O',
     name: "octahedron",
     betza: "B2",
-    atoms: &[AtomDef::Slide { vectors: &DIAGONAL_2D, range: 2 }],
+    atoms: &[AtomDef::Slide {
+        vectors: &DIAGONAL_2D,
+        range: 2,
+    }],
 };
 
 /// Dodecahedron. **DECISION (low confidence): Knight + Alfil [NA].** The move text is
@@ -112,7 +151,12 @@ pub const DODECAHEDRON: PieceDef = PieceDef {
     letter: 'D',
     name: "dodecahedron",
     betza: "NA",
-    atoms: &[AtomDef::Leap { vectors: &KNIGHT_2D }, AtomDef::Leap { vectors: &ALFIL_2D }],
+    atoms: &[
+        AtomDef::Leap {
+            vectors: &KNIGHT_2D,
+        },
+        AtomDef::Leap { vectors: &ALFIL_2D },
+    ],
 };
 
 /// Icosahedron (INFERRED, high confidence): rook limited to 4 squares plus the Alfil
@@ -122,7 +166,13 @@ pub const ICOSAHEDRON: PieceDef = PieceDef {
     letter: 'I',
     name: "icosahedron",
     betza: "R4A",
-    atoms: &[AtomDef::Slide { vectors: &ORTHOGONAL_2D, range: 4 }, AtomDef::Leap { vectors: &ALFIL_2D }],
+    atoms: &[
+        AtomDef::Slide {
+            vectors: &ORTHOGONAL_2D,
+            range: 4,
+        },
+        AtomDef::Leap { vectors: &ALFIL_2D },
+    ],
 };
 
 /// Pawn: the atoms here are only its ordinary diagonal capture; pushes, the double
@@ -132,11 +182,21 @@ pub const PAWN: PieceDef = PieceDef {
     letter: 'P',
     name: "pawn",
     betza: "fmWfcF",
-    atoms: &[AtomDef::Slide { vectors: &PAWN_CAPTURE_2D, range: 1 }],
+    atoms: &[AtomDef::Slide {
+        vectors: &PAWN_CAPTURE_2D,
+        range: 1,
+    }],
 };
 
 /// All definitions, indexed by `Kind::index()`.
-pub const PIECES: [PieceDef; 6] = [PAWN, TETRAHEDRON, CUBE, OCTAHEDRON, DODECAHEDRON, ICOSAHEDRON];
+pub const PIECES: [PieceDef; 6] = [
+    PAWN,
+    TETRAHEDRON,
+    CUBE,
+    OCTAHEDRON,
+    DODECAHEDRON,
+    ICOSAHEDRON,
+];
 
 /// The pawn's extra capture-only power by the rank it stands on, counted from its own
 /// side (index 0 = own 1st rank). SOURCE table; not cumulative; a pure function of the
@@ -181,12 +241,21 @@ pub fn compile_atoms(topo: &Topology, atoms: &[AtomDef], side: Side, mode: Mode)
 }
 
 /// Adds one atom to a movement description.
-pub fn add_atom(pm: PieceMoves, topo: &Topology, atom: &AtomDef, side: Side, mode: Mode) -> PieceMoves {
+pub fn add_atom(
+    pm: PieceMoves,
+    topo: &Topology,
+    atom: &AtomDef,
+    side: Side,
+    mode: Mode,
+) -> PieceMoves {
     match *atom {
         AtomDef::Slide { vectors, range } => {
             let dirs: Vec<usize> = vectors
                 .iter()
-                .map(|&v| topo.direction_index(oriented(v, side)).expect("grid has the 8 king directions"))
+                .map(|&v| {
+                    topo.direction_index(oriented(v, side))
+                        .expect("grid has the 8 king directions")
+                })
                 .collect();
             pm.slide(dirs, range, mode)
         }

@@ -1,7 +1,7 @@
 //! Tables built once from the piece data: the 10x10 topology, every piece's compiled
 //! lines per side, the pawn's capture tables per side and per own rank, castling.
 
-use super::pieces::{compile_atoms, Kind, PAWN_RANK_POWERS, CELLS, HEIGHT, KINDS, PAWN, WIDTH};
+use super::pieces::{compile_atoms, Kind, CELLS, HEIGHT, KINDS, PAWN, PAWN_RANK_POWERS, WIDTH};
 use crate::movement::{Compiled, Mode};
 use crate::position::Side;
 use crate::topology::{Cell, Topology};
@@ -28,10 +28,46 @@ pub struct CastlingDef {
 
 /// The four rights in FEN order `A J a j`; bit `i` of the rights mask is `CASTLINGS[i]`.
 pub const CASTLINGS: [CastlingDef; 4] = [
-    CastlingDef { letter: 'A', side: Side::White, tetra_from: (4, 0), tetra_to: (2, 0), transit: (3, 0), icosa_from: (0, 0), icosa_to: (3, 0), between: &[(1, 0), (2, 0), (3, 0)] },
-    CastlingDef { letter: 'J', side: Side::White, tetra_from: (5, 0), tetra_to: (7, 0), transit: (6, 0), icosa_from: (9, 0), icosa_to: (6, 0), between: &[(6, 0), (7, 0), (8, 0)] },
-    CastlingDef { letter: 'a', side: Side::Black, tetra_from: (4, 9), tetra_to: (2, 9), transit: (3, 9), icosa_from: (0, 9), icosa_to: (3, 9), between: &[(1, 9), (2, 9), (3, 9)] },
-    CastlingDef { letter: 'j', side: Side::Black, tetra_from: (5, 9), tetra_to: (7, 9), transit: (6, 9), icosa_from: (9, 9), icosa_to: (6, 9), between: &[(6, 9), (7, 9), (8, 9)] },
+    CastlingDef {
+        letter: 'A',
+        side: Side::White,
+        tetra_from: (4, 0),
+        tetra_to: (2, 0),
+        transit: (3, 0),
+        icosa_from: (0, 0),
+        icosa_to: (3, 0),
+        between: &[(1, 0), (2, 0), (3, 0)],
+    },
+    CastlingDef {
+        letter: 'J',
+        side: Side::White,
+        tetra_from: (5, 0),
+        tetra_to: (7, 0),
+        transit: (6, 0),
+        icosa_from: (9, 0),
+        icosa_to: (6, 0),
+        between: &[(6, 0), (7, 0), (8, 0)],
+    },
+    CastlingDef {
+        letter: 'a',
+        side: Side::Black,
+        tetra_from: (4, 9),
+        tetra_to: (2, 9),
+        transit: (3, 9),
+        icosa_from: (0, 9),
+        icosa_to: (3, 9),
+        between: &[(1, 9), (2, 9), (3, 9)],
+    },
+    CastlingDef {
+        letter: 'j',
+        side: Side::Black,
+        tetra_from: (5, 9),
+        tetra_to: (7, 9),
+        transit: (6, 9),
+        icosa_from: (9, 9),
+        icosa_to: (6, 9),
+        between: &[(6, 9), (7, 9), (8, 9)],
+    },
 ];
 
 /// Cell index of a (file, rank) pair.
@@ -89,7 +125,11 @@ impl Tables {
             KINDS
                 .iter()
                 .map(|k| {
-                    let mode = if *k == Kind::Pawn { Mode::CaptureOnly } else { Mode::MoveOrCapture };
+                    let mode = if *k == Kind::Pawn {
+                        Mode::CaptureOnly
+                    } else {
+                        Mode::MoveOrCapture
+                    };
                     compile_atoms(&topo, k.def().atoms, side, mode).compile(&topo)
                 })
                 .collect()

@@ -17,7 +17,9 @@ fn legal(p: &Platonic) -> Vec<String> {
 }
 
 fn play(p: &Platonic, text: &str) -> Platonic {
-    let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text} at {}: {e}", p.fen()));
+    let m = p
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text} at {}: {e}", p.fen()));
     let mut c = p.clone();
     c.make(m);
     c
@@ -36,7 +38,19 @@ fn start_position_round_trips_and_has_the_decided_setup() {
     let p = Platonic::startpos();
     assert_eq!(p.fen(), START_FEN);
     assert_eq!(p.key(), p.compute_key());
-    for (sq, ch) in [("a1", 'I'), ("b1", 'D'), ("c1", 'O'), ("d1", 'C'), ("e1", 'T'), ("f1", 'T'), ("j1", 'I'), ("e3", 'P'), ("a10", 'i'), ("f10", 't'), ("j8", 'p')] {
+    for (sq, ch) in [
+        ("a1", 'I'),
+        ("b1", 'D'),
+        ("c1", 'O'),
+        ("d1", 'C'),
+        ("e1", 'T'),
+        ("f1", 'T'),
+        ("j1", 'I'),
+        ("e3", 'P'),
+        ("a10", 'i'),
+        ("f10", 't'),
+        ("j8", 'p'),
+    ] {
         assert_eq!(at(&p, sq), Some(ch), "{sq}");
     }
     assert!(!p.in_check());
@@ -104,7 +118,13 @@ fn icosahedron_range_is_four_not_a_rook() {
 fn checkmate_is_a_win_for_the_other_side() {
     let p = pos("4tt4/10/6D3/10/10/10/10/10/10/TT8 b - - 0 1");
     assert!(p.in_check());
-    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Side::White, reason: "checkmate" }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "checkmate"
+        })
+    );
 }
 
 #[test]
@@ -164,7 +184,10 @@ fn pawns_do_not_promote_and_last_rank_pawns_only_capture() {
     let q = play(&p, "e9e10");
     assert_eq!(at(&q, "e10"), Some('P'));
     let r = play(&q, "i10i9");
-    let pawn_moves: Vec<String> = legal(&r).into_iter().filter(|m| m.starts_with("e10")).collect();
+    let pawn_moves: Vec<String> = legal(&r)
+        .into_iter()
+        .filter(|m| m.starts_with("e10"))
+        .collect();
     assert!(pawn_moves.is_empty(), "{pawn_moves:?}");
 }
 
@@ -172,18 +195,36 @@ fn pawns_do_not_promote_and_last_rank_pawns_only_capture() {
 fn castling_moves_both_pieces_and_rights_are_lost_by_moves_and_captures() {
     let p = pos("i3tt3i/10/10/10/10/10/10/10/10/I3TT3I w AJaj - 0 1");
     let a = play(&p, "e1c1");
-    assert_eq!((at(&a, "c1"), at(&a, "d1"), at(&a, "a1"), at(&a, "e1")), (Some('T'), Some('I'), None, None));
+    assert_eq!(
+        (at(&a, "c1"), at(&a, "d1"), at(&a, "a1"), at(&a, "e1")),
+        (Some('T'), Some('I'), None, None)
+    );
     // Only the a-side right goes: the other Tetrahedron and Icosahedron have not moved.
     assert_eq!(fen::castling_text(a.castling_rights()), "Jaj");
     let j = play(&p, "f1h1");
-    assert_eq!((at(&j, "h1"), at(&j, "g1"), at(&j, "j1")), (Some('T'), Some('I'), None));
-    assert_eq!(fen::castling_text(play(&p, "a1a2").castling_rights()), "Jaj");
-    assert_eq!(fen::castling_text(play(&p, "e1e2").castling_rights()), "Jaj");
+    assert_eq!(
+        (at(&j, "h1"), at(&j, "g1"), at(&j, "j1")),
+        (Some('T'), Some('I'), None)
+    );
+    assert_eq!(
+        fen::castling_text(play(&p, "a1a2").castling_rights()),
+        "Jaj"
+    );
+    assert_eq!(
+        fen::castling_text(play(&p, "e1e2").castling_rights()),
+        "Jaj"
+    );
     // Capturing the Icosahedron on j10 removes Black's j right.
     let c = pos("i3tt3i/10/10/10/10/9I/10/10/10/I3TT4 w Aaj - 0 1");
-    assert_eq!(fen::castling_text(play(&c, "j5j9").castling_rights()), "Aaj");
+    assert_eq!(
+        fen::castling_text(play(&c, "j5j9").castling_rights()),
+        "Aaj"
+    );
     let cap = pos("i3tt3i/9I/10/10/10/10/10/10/10/I3TT4 w Aaj - 0 1");
-    assert_eq!(fen::castling_text(play(&cap, "j9j10").castling_rights()), "Aa");
+    assert_eq!(
+        fen::castling_text(play(&cap, "j9j10").castling_rights()),
+        "Aa"
+    );
 }
 
 #[test]
@@ -225,7 +266,10 @@ fn draw_rules_repetition_fifty_moves_bare_tetrahedrons() {
 
     let bare = pos("tt8/10/10/10/10/10/10/10/10/8TT w - - 0 1");
     assert!(bare.dead_position());
-    assert_eq!(Game::new(bare.clone()).result(), Some(Outcome::Draw(DrawReason::DeadPosition)));
+    assert_eq!(
+        Game::new(bare.clone()).result(),
+        Some(Outcome::Draw(DrawReason::DeadPosition))
+    );
     // Not a perft terminal: moves are still generated.
     assert!(!legal(&bare).is_empty());
     assert!(!pos("tt8/10/10/10/10/10/10/10/10/7PTT w - - 0 1").dead_position());
