@@ -5,6 +5,7 @@
 
 pub mod pentaplane;
 pub mod geodesic;
+pub mod platonic;
 
 use engine::{Evaluator, GenKind, MoveList, Position};
 

@@ -9,6 +9,7 @@ pub mod pentaplane;
 pub mod parallelworlds;
 pub mod geodesic;
 pub mod triplane;
+pub mod platonic;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
 /// `m! { "chess" => path::Type, ... }`. Every generic registry (the protocol's
@@ -25,6 +26,7 @@ macro_rules! for_each_variant {
             "parallelworlds" => $crate::variants::parallelworlds::ParallelWorlds,
             "geodesic" => $crate::variants::geodesic::Geodesic,
             "triplane" => $crate::variants::triplane::TriPlane,
+            "platonic" => $crate::variants::platonic::Platonic,
         }
     };
 }
