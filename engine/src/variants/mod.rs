@@ -7,6 +7,9 @@ pub mod chess;
 pub mod common;
 pub mod pentaplane;
 pub mod parallelworlds;
+pub mod geodesic;
+pub mod triplane;
+pub mod platonic;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
 /// `m! { "chess" => path::Type, ... }`. Every generic registry (the protocol's
@@ -21,6 +24,9 @@ macro_rules! for_each_variant {
             "pentaplane" => $crate::variants::pentaplane::Pentaplane,
             // "chess" => $crate::variants::chess::Chess,
             "parallelworlds" => $crate::variants::parallelworlds::ParallelWorlds,
+            "geodesic" => $crate::variants::geodesic::Geodesic,
+            "triplane" => $crate::variants::triplane::TriPlane,
+            "platonic" => $crate::variants::platonic::Platonic,
         }
     };
 }
