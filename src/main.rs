@@ -6,11 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(
-    name = "manifold",
-    version,
-    about = "A game-playing engine for chess variants on unusual boards"
-)]
+#[command(name = "manifold", version, about = "A game-playing engine for chess variants on unusual boards")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -54,18 +50,9 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(Command::Perft {
-            variant,
-            fen,
-            depth,
-            divide,
-            threads,
-        }) => {
+        Some(Command::Perft { variant, fen, depth, divide, threads }) => {
             let Some(mut game) = protocol::registry::new_game(&variant) else {
-                eprintln!(
-                    "error: unknown variant '{variant}' (known: {})",
-                    protocol::registry::names().join(", ")
-                );
+                eprintln!("error: unknown variant '{variant}' (known: {})", protocol::registry::names().join(", "));
                 return ExitCode::from(2);
             };
             if let Some(fen) = fen {

@@ -104,14 +104,8 @@ pub enum Outcome {
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Outcome::Win {
-                winner: Side::White,
-                reason,
-            } => write!(f, "1-0 ({reason})"),
-            Outcome::Win {
-                winner: Side::Black,
-                reason,
-            } => write!(f, "0-1 ({reason})"),
+            Outcome::Win { winner: Side::White, reason } => write!(f, "1-0 ({reason})"),
+            Outcome::Win { winner: Side::Black, reason } => write!(f, "0-1 ({reason})"),
             Outcome::Draw(r) => write!(f, "1/2-1/2 ({r})"),
         }
     }
@@ -245,10 +239,7 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         }
         if self.is_turn_start() {
             let key = self.key();
-            let seen = history
-                .iter()
-                .filter(|p| p.is_turn_start() && p.key() == key)
-                .count();
+            let seen = history.iter().filter(|p| p.is_turn_start() && p.key() == key).count();
             if seen >= 2 {
                 return Some(DrawReason::Repetition);
             }
@@ -271,11 +262,7 @@ pub trait Evaluator<P: Position>: Send + Sync {
     /// White's point of view; the last entry is usually the total.
     fn breakdown(&self, pos: &P) -> Vec<(String, i32)> {
         let v = self.evaluate(pos);
-        let white = if pos.side_to_move() == Side::White {
-            v
-        } else {
-            -v
-        };
+        let white = if pos.side_to_move() == Side::White { v } else { -v };
         vec![("total".to_string(), white)]
     }
 }

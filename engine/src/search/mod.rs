@@ -75,12 +75,7 @@ pub struct Searcher {
 
 impl Default for Searcher {
     fn default() -> Self {
-        Searcher {
-            stop: Arc::new(AtomicBool::new(false)),
-            ponderhit: Arc::new(AtomicBool::new(false)),
-            threads: 1,
-            hash_mb: 16,
-        }
+        Searcher { stop: Arc::new(AtomicBool::new(false)), ponderhit: Arc::new(AtomicBool::new(false)), threads: 1, hash_mb: 16 }
     }
 }
 
@@ -108,11 +103,7 @@ impl Searcher {
             let mut child = root.clone();
             child.make(m);
             let s = self.negamax(&child, depth - 1, eval, &mut nodes);
-            let s = if child.side_to_move() == root.side_to_move() {
-                s
-            } else {
-                -s
-            };
+            let s = if child.side_to_move() == root.side_to_move() { s } else { -s };
             if best.is_none() || s > best_score {
                 best = Some(m);
                 best_score = s;
@@ -121,34 +112,12 @@ impl Searcher {
                 break;
             }
         }
-        let info = Info {
-            depth,
-            seldepth: depth,
-            multipv: 1,
-            score: Score::Cp(best_score),
-            nodes,
-            nps: 0,
-            hashfull: 0,
-            time_ms: 0,
-            pv: best.into_iter().collect(),
-        };
+        let info = Info { depth, seldepth: depth, multipv: 1, score: Score::Cp(best_score), nodes, nps: 0, hashfull: 0, time_ms: 0, pv: best.into_iter().collect() };
         report(&info);
-        SearchResult {
-            best,
-            pv: info.pv.clone(),
-            score: info.score,
-            depth,
-            nodes,
-        }
+        SearchResult { best, pv: info.pv.clone(), score: info.score, depth, nodes }
     }
 
-    fn negamax<P: Position, E: Evaluator<P>>(
-        &self,
-        pos: &P,
-        depth: u32,
-        eval: &E,
-        nodes: &mut u64,
-    ) -> i32 {
+    fn negamax<P: Position, E: Evaluator<P>>(&self, pos: &P, depth: u32, eval: &E, nodes: &mut u64) -> i32 {
         *nodes += 1;
         if depth == 0 {
             return eval.evaluate(pos);
@@ -157,11 +126,7 @@ impl Searcher {
         pos.generate(GenKind::All, &mut list);
         if list.is_empty() {
             return match pos.outcome() {
-                Some(crate::position::Outcome::Win { winner, .. })
-                    if winner == pos.side_to_move() =>
-                {
-                    100_000
-                }
+                Some(crate::position::Outcome::Win { winner, .. }) if winner == pos.side_to_move() => 100_000,
                 Some(crate::position::Outcome::Win { .. }) => -100_000,
                 _ => 0,
             };
@@ -171,11 +136,7 @@ impl Searcher {
             let mut child = pos.clone();
             child.make(m);
             let s = self.negamax(&child, depth - 1, eval, nodes);
-            let s = if child.side_to_move() == pos.side_to_move() {
-                s
-            } else {
-                -s
-            };
+            let s = if child.side_to_move() == pos.side_to_move() { s } else { -s };
             best = best.max(s);
         }
         best
