@@ -488,12 +488,12 @@ fn score_line(names: &[String; 2], t: &Tally) -> String {
         .map(|s| format!("{:.1}%", 100.0 * s))
         .unwrap_or_else(|| "-".into());
     format!(
-        "Score of {} vs {}: {} - {} - {} [{pct}] {}",
+        "Score of {} vs {}: W/D/L {}/{}/{} [{pct}] after {} games",
         names[0],
         names[1],
         t.wins,
-        t.losses,
         t.draws,
+        t.losses,
         t.games()
     )
 }

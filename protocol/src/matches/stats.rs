@@ -281,7 +281,8 @@ pub fn fmt_elo(e: f64) -> String {
     } else if e == f64::NEG_INFINITY {
         "-inf".into()
     } else {
-        format!("{e:+.1}")
+        // Adding 0.0 turns a negative zero into a positive one ("+0.0", not "-0.0").
+        format!("{:+.1}", e + 0.0)
     }
 }
 
