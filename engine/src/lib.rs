@@ -27,6 +27,7 @@ pub mod perft;
 pub mod position;
 pub mod search;
 pub mod testkit;
+pub mod tt;
 pub mod topology;
 pub mod variants;
 pub mod zobrist;

@@ -31,3 +31,4 @@ pub fn average_mobility(moves: &engine::movement::Compiled, cells: usize) -> f64
     }
     total as f64 / cells.max(1) as f64
 }
+pub mod chess;

@@ -3,6 +3,7 @@
 //! To add a variant: write its module (a type implementing
 //! [`crate::position::Position`]), then add one line to [`for_each_variant!`].
 
+pub mod chess;
 pub mod common;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
@@ -12,7 +13,9 @@ pub mod common;
 macro_rules! for_each_variant {
     ($m:ident) => {
         $m! {
-            // "chess" => $crate::variants::chess::Chess,
+            "chess" => $crate::variants::chess::Chess,
+            "crazyhouse" => $crate::variants::chess::Crazyhouse,
+            "atomic" => $crate::variants::chess::Atomic,
         }
     };
 }
