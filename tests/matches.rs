@@ -265,7 +265,8 @@ fn chess_pgn_parses_back_and_replays() {
     let book = dir.join("book.txt");
     std::fs::write(
         &book,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; moves e2e4 e7e5\n",
+        // After 1. e4: not the start position, so the PGN needs FEN and SetUp.
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1; moves e7e5 g1f3\n",
     )
     .unwrap();
     let illegal = fake_engine(&dir, "illegal", ":", "echo 'bestmove e1e8'");
@@ -286,11 +287,16 @@ fn chess_pgn_parses_back_and_replays() {
         "--quiet",
     ]);
     let games = parse_pgn(&std::fs::read_to_string(&pgn2).unwrap()).unwrap();
+    assert_eq!(games.len(), 2);
     for (i, g) in games.iter().enumerate() {
         assert_eq!(g.tag("SetUp"), Some("1"));
+        assert_eq!(
+            g.tag("FEN"),
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        );
         assert!(
             g.moves
-                .starts_with(&["e2e4".to_string(), "e7e5".to_string()]),
+                .starts_with(&["e7e5".to_string(), "g1f3".to_string()]),
             "{:?}",
             g.moves
         );
@@ -347,8 +353,12 @@ fn manifold_against_itself_in_every_variant() {
             "4",
             "--concurrency",
             "2",
-            "--depth",
-            "1",
+            // A short fixed time, not a depth: the engine must keep to it, and a
+            // fixed depth can take long in a tactical variant (qsearch of drops).
+            "--movetime",
+            "30",
+            "--timemargin",
+            "1000",
             "--random-plies",
             "4",
             "--pgn",
