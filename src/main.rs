@@ -205,9 +205,19 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(Command::Search { variant, fen, depth, movetime, threads, hash }) => {
+        Some(Command::Search {
+            variant,
+            fen,
+            depth,
+            movetime,
+            threads,
+            hash,
+        }) => {
             let Some(mut session) = protocol::registry::new_session(&variant) else {
-                eprintln!("error: unknown variant '{variant}' (known: {})", protocol::registry::names().join(", "));
+                eprintln!(
+                    "error: unknown variant '{variant}' (known: {})",
+                    protocol::registry::names().join(", ")
+                );
                 return ExitCode::from(2);
             };
             if let Some(fen) = fen {
@@ -216,7 +226,9 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
-            let mut searcher = engine::search::Searcher { threads, hash_mb: hash, ..Default::default() };
+            let mut searcher = engine::search::Searcher::default();
+            searcher.threads = threads;
+            searcher.hash_mb = hash;
             let limits = engine::search::Limits {
                 depth: depth.or(if movetime.is_none() { Some(8) } else { None }),
                 movetime,
