@@ -192,12 +192,17 @@ impl EngineProcess {
     /// Sends the position and the `go` command and waits up to `timeout` for
     /// `bestmove`. `info` lines are read for their score; any other line that is not
     /// protocol is a malformed reply.
+    ///
+    /// An `isready` round trip comes first (not charged to the clock): an engine
+    /// prints `bestmove` from its search thread and may still be winding that
+    /// thread down when the next `position` arrives; `readyok` gives it that moment.
     pub fn think(
         &mut self,
         position: &str,
         go: &str,
         timeout: Duration,
     ) -> Result<Reply, EngineFault> {
+        self.sync(timeout)?;
         self.send(position)?;
         self.send(go)?;
         let start = Instant::now();
