@@ -145,15 +145,26 @@ fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
 }
 
 fn run_match_command(a: MatchArgs) -> ExitCode {
-    let (opts1, opts2) = match (parse_options(&a.engine1_options), parse_options(&a.engine2_options)) {
+    let (opts1, opts2) = match (
+        parse_options(&a.engine1_options),
+        parse_options(&a.engine2_options),
+    ) {
         (Ok(o1), Ok(o2)) => (o1, o2),
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    let engine1 = EngineSpec { command: a.engine1, options: opts1, name: a.engine1_name };
-    let engine2 = EngineSpec { command: a.engine2, options: opts2, name: a.engine2_name };
+    let engine1 = EngineSpec {
+        command: a.engine1,
+        options: opts1,
+        name: a.engine1_name,
+    };
+    let engine2 = EngineSpec {
+        command: a.engine2,
+        options: opts2,
+        name: a.engine2_name,
+    };
     let mut cfg = MatchConfig::new(engine1, engine2, &a.variant);
     cfg.games = a.games;
     cfg.concurrency = a.concurrency;
