@@ -296,9 +296,6 @@ pub fn run_match_with(
                     let game = opening
                         .apply(prototype)
                         .expect("openings are checked before the match");
-                    let subs = game.played().to_vec();
-                    let start_fen = game.start_fen();
-                    let standard_start = start_fen == *standard_fen;
                     let white_engine = index % 2;
                     let [e1, e2] = &mut slots;
                     let pair = if white_engine == 0 {
@@ -308,20 +305,13 @@ pub fn run_match_with(
                     };
                     let settings = RefereeSettings {
                         variant: &cfg.variant,
+                        standard_fen,
                         clocks: Clocks::new(cfg.limit, cfg.time_margin_ms, cfg.hang_timeout_ms),
                         handshake_timeout: Duration::from_millis(cfg.handshake_timeout_ms),
                     };
-                    let Some(record) = referee::play_game(
-                        index,
-                        game,
-                        subs,
-                        start_fen,
-                        standard_start,
-                        pair,
-                        white_engine,
-                        settings,
-                        stop,
-                    ) else {
+                    let Some(record) =
+                        referee::play_game(index, game, pair, white_engine, settings, stop)
+                    else {
                         break;
                     };
                     book_result(books, terminations, &record);
@@ -459,9 +449,7 @@ fn engine_names(cfg: &MatchConfig) -> Result<[String; 2], MatchError> {
                 fault: fault.to_string(),
             }
         })?;
-        if !process.listed_variants.is_empty()
-            && !process.listed_variants.iter().any(|v| *v == cfg.variant)
-        {
+        if !process.listed_variants.is_empty() && !process.listed_variants.contains(&cfg.variant) {
             log::warn!(
                 "engine {} does not list variant '{}' among its UCI_Variant values",
                 i + 1,

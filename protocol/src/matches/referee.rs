@@ -120,23 +120,28 @@ pub struct EngineSlot {
 /// Fixed settings for every game.
 pub struct RefereeSettings<'a> {
     pub variant: &'a str,
+    /// FEN of the variant's start position (a game from it is sent as `startpos`
+    /// and gets no FEN tag).
+    pub standard_fen: &'a str,
     pub clocks: Clocks,
     pub handshake_timeout: Duration,
 }
 
-/// Plays one game. `slots[0]` plays White. Returns `None` when aborted through
+/// Plays game number `index` from `game` (the position after the opening; the
+/// opening's sub-moves are its `played()` moves). `slots[0]` plays White, and is
+/// engine `white_engine` (0 or 1) of the match. Returns `None` when aborted through
 /// `abort` (the match ended while this game was running).
 pub fn play_game(
     index: usize,
     mut game: Box<dyn AnyGame>,
-    opening_subs: Vec<String>,
-    start_fen: String,
-    standard_start: bool,
     slots: [&mut EngineSlot; 2],
     white_engine: usize,
     mut settings: RefereeSettings,
     abort: &AtomicBool,
 ) -> Option<GameRecord> {
+    let opening_subs = game.played().to_vec();
+    let start_fen = game.start_fen();
+    let standard_start = start_fen == settings.standard_fen;
     let [white_slot, black_slot] = slots;
     let names = [white_slot.label.clone(), black_slot.label.clone()];
     let mut slots = [white_slot, black_slot];
