@@ -10,6 +10,7 @@
 
 use super::bitboard::{bit, tables, Bitboard, Cells, Keys};
 use super::board::{Board, Rules, KING, PAWN};
+use super::movegen::back_rank;
 use crate::moves::MoveList;
 use crate::position::{Outcome, Side};
 use std::sync::OnceLock;
@@ -50,12 +51,21 @@ const BLAST_PROOF_KIND: u8 = PAWN;
 pub(super) fn explode<R: Rules>(b: &mut Board<R>, centre: u8) {
     b.remove(centre);
     let victims = blast_area(centre) & b.occupied() & !b.by_kind[BLAST_PROOF_KIND as usize];
+    let king_exploded = victims & b.by_kind[KING as usize] != 0;
     for sq in Cells(victims) {
         b.remove(sq);
     }
-    let exploded = victims | bit(centre);
-    if b.castling & exploded != 0 {
-        b.set_castling(b.castling & !exploded);
+    let mut rights = b.castling & !(victims | bit(centre));
+    if king_exploded {
+        // An exploded king takes its side's rights with it.
+        for side in [Side::White, Side::Black] {
+            if b.king_sq(side).is_none() {
+                rights &= !back_rank(side);
+            }
+        }
+    }
+    if rights != b.castling {
+        b.set_castling(rights);
     }
 }
 
