@@ -198,7 +198,10 @@ fn mirrored_positions_give_equal_counts() {
 
 #[test]
 fn random_playouts_keep_the_contract() {
-    for fen in [START, KIWIPETE, POSITION_3, POSITION_4, POSITION_5] {
+    const CHESS960: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    for fen in [
+        START, KIWIPETE, POSITION_3, POSITION_4, POSITION_5, CHESS960,
+    ] {
         check_random_playouts(&Chess::from_fen(fen).unwrap(), 11, 6, 120);
     }
     for fen in [
@@ -359,6 +362,10 @@ fn crazyhouse_drops_and_promoted_pieces() {
     // 64 cells - 2 kings - 16 on ranks 1 and 8 = 48 pawn drops (the kings stand on rank 1/8).
     assert_eq!(drops.len(), 48);
     assert!(!drops.contains(&"P@a1".to_string()) && !drops.contains(&"P@a8".to_string()));
+    assert_eq!(
+        pos.parse_move("P@e4").unwrap().from(),
+        crate::moves::Move::HAND
+    );
     // A captured promoted queen goes to the hand as a pawn.
     let pos: Crazyhouse = play("4k3/8/8/8/8/8/q~7/R3K3[] w Q - 0 1", &["a1a2"]);
     assert_eq!(pos.fen(), "4k3/8/8/8/8/8/R7/4K3[P] b - - 0 1");
