@@ -189,6 +189,17 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// Passes the turn without moving (for the search's null-move pruning): the side
+    /// to move changes, en-passant rights lapse, the key is updated. Returns `false`
+    /// and leaves `self` unchanged when the variant does not allow a pass here. The
+    /// default never allows one; a variant that opts in should also refuse in
+    /// zugzwang-prone positions (e.g. the side to move has only king and pawns), since
+    /// the search then relies on "passing is never better than moving". Only called at
+    /// turn starts when the side to move is not in check.
+    fn make_null(&mut self) -> bool {
+        false
+    }
+
     /// A game-ending event that has happened (a king captured or exploded, a mate or
     /// stalemate judged at a Tri-Plane step). Default: none.
     fn event_outcome(&self) -> Option<Outcome> {
