@@ -22,7 +22,6 @@ macro_rules! for_each_variant {
             "crazyhouse" => $crate::variants::chess::Crazyhouse,
             "atomic" => $crate::variants::chess::Atomic,
             "pentaplane" => $crate::variants::pentaplane::Pentaplane,
-            // "chess" => $crate::variants::chess::Chess,
             "parallelworlds" => $crate::variants::parallelworlds::ParallelWorlds,
             "geodesic" => $crate::variants::geodesic::Geodesic,
             "triplane" => $crate::variants::triplane::TriPlane,
