@@ -5,11 +5,11 @@
 
 pub mod chess;
 pub mod common;
-pub mod pentaplane;
-pub mod parallelworlds;
 pub mod geodesic;
-pub mod triplane;
+pub mod parallelworlds;
+pub mod pentaplane;
 pub mod platonic;
+pub mod triplane;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
 /// `m! { "chess" => path::Type, ... }`. Every generic registry (the protocol's

@@ -94,6 +94,10 @@ impl<R: Rules> Board<R> {
 /// Parses hand letters (`QNp`...; upper case White's, lower case Black's, any order).
 pub(super) fn parse_holdings(text: &str) -> Result<[[u8; HAND_KINDS]; 2], FenError> {
     let mut hands = [[0u8; HAND_KINDS]; 2];
+    // Some writers mark empty hands with a dash (`[-]`).
+    if text == "-" {
+        return Ok(hands);
+    }
     for ch in text.chars() {
         let kind = KIND_LETTERS[..HAND_KINDS]
             .iter()

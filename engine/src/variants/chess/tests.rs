@@ -170,6 +170,8 @@ fn fen_variants_round_trip() {
         Crazyhouse::from_fen(ZH_PROMOTED).unwrap().fen(),
         ZH_PROMOTED
     );
+    let dash = Crazyhouse::from_fen("2k5/8/8/8/8/8/8/4K3[-] w - - 0 1").unwrap();
+    assert_eq!(dash.fen(), "2k5/8/8/8/8/8/8/4K3[] w - - 0 1");
     let messy = Crazyhouse::from_fen("2k5/8/8/8/8/8/8/4K3[pQnPq] w - - 0 1").unwrap();
     assert_eq!(messy.fen(), "2k5/8/8/8/8/8/8/4K3[QPqnp] w - - 0 1");
 }
