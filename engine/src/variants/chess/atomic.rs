@@ -114,10 +114,23 @@ pub(super) fn generate<R: Rules>(b: &Board<R>, tactical: bool, out: &mut MoveLis
     };
     let start = out.len();
     b.generate_moves::<false>(tactical, out);
+    let t = tables();
+    // A quiet move of a piece off every line through our king cannot expose it,
+    // unless the king already stands in check: those need no test.
+    let exposed = t.rook_empty[king as usize] | t.bishop_empty[king as usize];
+    let in_check = king_attacked(b, b.side);
+    let occ = b.occupied();
     let mut kept = start;
     for i in start..out.len() {
         let m = out[i];
-        if is_legal(b, m, king, enemy_king) {
+        let from = m.from() as u8;
+        let quiet_off_line = !in_check
+            && from != king
+            && exposed & bit(from) == 0
+            && occ & bit(m.to() as u8) == 0
+            && move_kind(m) != EN_PASSANT
+            && move_kind(m) != CASTLE;
+        if quiet_off_line || is_legal(b, m, king, enemy_king) {
             out[kept] = m;
             kept += 1;
         }
