@@ -203,6 +203,9 @@ fn bad_fens_are_rejected_with_errors() {
         format!("{start} w AJaj e7 0 1"),
         "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODX w AJaj - 0 1".to_string(),
         "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/55/IDOCTTCODI w AJaj - 0 1".to_string(),
+        "idocttcodi/010/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJaj - 0 1".to_string(),
+        "idocttcodi/100/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJaj - 0 1".to_string(),
+        "idocttcodi/19/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJaj - 0 1".to_string(),
         "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/IDOCTTCODI w AJaj - 0 1".to_string(),
         "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODII w AJaj - 0 1".to_string(),
         "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCOD w AJaj - 0 1".to_string(),
@@ -222,6 +225,20 @@ fn bad_fens_are_rejected_with_errors() {
         assert!(r.is_err(), "accepted bad FEN '{fen}'");
         assert!(!r.unwrap_err().to_string().is_empty());
     }
+    // The messages say what is wrong.
+    let message = |fen: &str| Platonic::from_fen(fen).unwrap_err().to_string();
+    assert!(
+        message("idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOTTTCODI w - - 0 1")
+            .contains("White has 3 Tetrahedrons, expected exactly 2")
+    );
+    assert!(message("4tt4/10/6D3/10/10/10/10/10/10/TT8 w - - 0 1")
+        .contains("Black is not to move but is in check"));
+    assert!(
+        message("idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/1DOCTTCODI w AJaj - 0 1")
+            .contains("right 'A' needs the Tetrahedron on e1 and the Icosahedron on a1")
+    );
+    assert!(message(&format!("{start} w AJaj e7 0 1"))
+        .contains("no Black pawn has just double-stepped"));
     // And the good ones parse and round-trip.
     for good in [
         format!("{start} w AJaj - 0 1"),

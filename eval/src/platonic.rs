@@ -322,6 +322,14 @@ mod tests {
     #[test]
     fn values_follow_mobility_order() {
         let e = PlatonicEval::default();
+        println!(
+            "values C {} O {} D {} I {}; pawn by rank {:?}",
+            e.value(Kind::Cube),
+            e.value(Kind::Octahedron),
+            e.value(Kind::Dodecahedron),
+            e.value(Kind::Icosahedron),
+            e.pawn_by_rank
+        );
         let v = |k| e.value(k);
         assert!(v(Kind::Cube) < v(Kind::Octahedron));
         assert!(v(Kind::Octahedron) < v(Kind::Dodecahedron));
