@@ -6,7 +6,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "manifold", version, about = "A game-playing engine for chess variants on unusual boards")]
+#[command(
+    name = "manifold",
+    version,
+    about = "A game-playing engine for chess variants on unusual boards"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -73,9 +77,19 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(Command::Search { variant, fen, depth, movetime, threads, hash }) => {
+        Some(Command::Search {
+            variant,
+            fen,
+            depth,
+            movetime,
+            threads,
+            hash,
+        }) => {
             let Some(mut session) = protocol::registry::new_session(&variant) else {
-                eprintln!("error: unknown variant '{variant}' (known: {})", protocol::registry::names().join(", "));
+                eprintln!(
+                    "error: unknown variant '{variant}' (known: {})",
+                    protocol::registry::names().join(", ")
+                );
                 return ExitCode::from(2);
             };
             if let Some(fen) = fen {
@@ -84,7 +98,9 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
-            let mut searcher = engine::search::Searcher { threads, hash_mb: hash, ..Default::default() };
+            let mut searcher = engine::search::Searcher::default();
+            searcher.threads = threads;
+            searcher.hash_mb = hash;
             let limits = engine::search::Limits {
                 depth: depth.or(if movetime.is_none() { Some(8) } else { None }),
                 movetime,
@@ -100,9 +116,18 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(Command::Perft { variant, fen, depth, divide, threads }) => {
+        Some(Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+            threads,
+        }) => {
             let Some(mut game) = protocol::registry::new_game(&variant) else {
-                eprintln!("error: unknown variant '{variant}' (known: {})", protocol::registry::names().join(", "));
+                eprintln!(
+                    "error: unknown variant '{variant}' (known: {})",
+                    protocol::registry::names().join(", ")
+                );
                 return ExitCode::from(2);
             };
             if let Some(fen) = fen {

@@ -25,7 +25,12 @@ pub trait Session: Send + Sync {
     /// Parses `searchmoves` texts against the current position.
     fn parse_moves(&self, texts: &[String]) -> Result<Vec<Move>, engine::MoveError>;
     /// Searches the current position; `info` receives finished `info ...` lines.
-    fn search(&self, searcher: &mut Searcher, limits: &Limits, info: &mut dyn FnMut(String)) -> SearchReport;
+    fn search(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        info: &mut dyn FnMut(String),
+    ) -> SearchReport;
     /// Nodes of a fixed-depth single-threaded search from `fen` with a fresh table.
     fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError>;
     fn box_clone(&self) -> Box<dyn Session>;
@@ -38,7 +43,10 @@ pub struct VariantSession<P: VariantEval> {
 
 impl<P: VariantEval> VariantSession<P> {
     pub fn new() -> Self {
-        VariantSession { game: Game::new(P::startpos()), eval: P::Eval::default() }
+        VariantSession {
+            game: Game::new(P::startpos()),
+            eval: P::Eval::default(),
+        }
     }
 }
 
@@ -101,10 +109,18 @@ impl<P: VariantEval> Session for VariantSession<P> {
         self.eval.breakdown(self.game.pos())
     }
     fn parse_moves(&self, texts: &[String]) -> Result<Vec<Move>, engine::MoveError> {
-        texts.iter().map(|t| self.game.pos().parse_move(t)).collect()
+        texts
+            .iter()
+            .map(|t| self.game.pos().parse_move(t))
+            .collect()
     }
 
-    fn search(&self, searcher: &mut Searcher, limits: &Limits, info: &mut dyn FnMut(String)) -> SearchReport {
+    fn search(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        info: &mut dyn FnMut(String),
+    ) -> SearchReport {
         let root = self.game.pos();
         if let Some(result) = self.game.result() {
             let score = match result {
@@ -112,7 +128,10 @@ impl<P: VariantEval> Session for VariantSession<P> {
                 engine::Outcome::Win { .. } => "mate 0",
             };
             info(format!("info depth 0 score {score}"));
-            return SearchReport { bestmove: "(none)".into(), ponder: None };
+            return SearchReport {
+                bestmove: "(none)".into(),
+                ponder: None,
+            };
         }
         let mut report = |i: &Info| info(info_line(root, i));
         let result = searcher.think(root, self.game.history(), limits, &self.eval, &mut report);
@@ -129,7 +148,12 @@ impl<P: VariantEval> Session for VariantSession<P> {
                 root.generate(GenKind::All, &mut list);
                 match list.first() {
                     Some(&m) => m,
-                    None => return SearchReport { bestmove: "(none)".into(), ponder: None },
+                    None => {
+                        return SearchReport {
+                            bestmove: "(none)".into(),
+                            ponder: None,
+                        }
+                    }
                 }
             }
         };
@@ -152,7 +176,10 @@ impl<P: VariantEval> Session for VariantSession<P> {
             });
             if next.is_none() {
                 // The PV stops inside the turn: finish it with a short search.
-                let quick = Limits { depth: Some(2), ..Default::default() };
+                let quick = Limits {
+                    depth: Some(2),
+                    ..Default::default()
+                };
                 let r = searcher.think(&pos, &[], &quick, &self.eval, &mut |_| {});
                 next = r.best;
                 rest = [].iter().copied();
@@ -163,17 +190,20 @@ impl<P: VariantEval> Session for VariantSession<P> {
             pos.generate(GenKind::All, &mut list);
             list.contains(&m)
         });
-        SearchReport { bestmove: turn.join(","), ponder: ponder.map(|m| pos.move_text(m)) }
+        SearchReport {
+            bestmove: turn.join(","),
+            ponder: ponder.map(|m| pos.move_text(m)),
+        }
     }
 
     fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError> {
-        let pos = P::from_fen(fen)?;
-        let mut searcher = Searcher { threads: 1, hash_mb: 16, ..Default::default() };
-        let limits = Limits { depth: Some(depth), ..Default::default() };
-        Ok(searcher.think(&pos, &[], &limits, &self.eval, &mut |_| {}).nodes)
+        engine::search::bench_fen::<P, _>(fen, depth, &self.eval)
     }
 
     fn box_clone(&self) -> Box<dyn Session> {
-        Box::new(VariantSession::<P> { game: self.game.clone(), eval: P::Eval::default() })
+        Box::new(VariantSession::<P> {
+            game: self.game.clone(),
+            eval: P::Eval::default(),
+        })
     }
 }

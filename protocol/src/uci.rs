@@ -53,13 +53,23 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { threads: 1, hash_mb: 16, multipv: 1, ponder: false, move_overhead: 10 }
+        Options {
+            threads: 1,
+            hash_mb: 16,
+            multipv: 1,
+            ponder: false,
+            move_overhead: 10,
+        }
     }
 }
 
 /// Spin options: (name, default, min, max).
-const SPIN_OPTIONS: [(&str, i64, i64, i64); 4] =
-    [("Threads", 1, 1, 256), ("Hash", 16, 1, 65536), ("MultiPV", 1, 1, 256), ("Move Overhead", 10, 0, 5000)];
+const SPIN_OPTIONS: [(&str, i64, i64, i64); 4] = [
+    ("Threads", 1, 1, 256),
+    ("Hash", 16, 1, 65536),
+    ("MultiPV", 1, 1, 256),
+    ("Move Overhead", 10, 0, 5000),
+];
 
 pub struct Protocol {
     out: Output,
@@ -94,7 +104,8 @@ fn default_variant() -> &'static str {
 impl Protocol {
     pub fn new(out: Output) -> Self {
         let variant = default_variant().to_string();
-        let session = registry::new_session(&variant).expect("the registry has at least one variant");
+        let session =
+            registry::new_session(&variant).expect("the registry has at least one variant");
         let searcher = Searcher::default();
         Protocol {
             out,
@@ -113,7 +124,8 @@ impl Protocol {
         let mut buf = Vec::new();
         loop {
             buf.clear();
-            match std::io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
+            match std::io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut buf)
+            {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
             }
@@ -155,7 +167,8 @@ impl Protocol {
             match h.join() {
                 Ok(s) => self.searcher = Some(s),
                 Err(_) => {
-                    self.out.error("the search thread failed; search state was reset");
+                    self.out
+                        .error("the search thread failed; search state was reset");
                     let s = Searcher::default();
                     self.stop = s.stop.clone();
                     self.ponderhit = s.ponderhit.clone();
@@ -168,7 +181,9 @@ impl Protocol {
     /// Handles one input line.
     pub fn command(&mut self, line: &str) -> Flow {
         let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some(&cmd) = tokens.first() else { return Flow::Continue };
+        let Some(&cmd) = tokens.first() else {
+            return Flow::Continue;
+        };
         let args = &tokens[1..];
         let busy = self.searching();
         match cmd {
@@ -187,7 +202,9 @@ impl Protocol {
             "moves" => self.out.line(&self.session.game().legal_moves().join(" ")),
             "variants" => self.out.line(&registry::names().join(" ")),
             "eval" => self.eval(),
-            _ if busy => self.out.error(&format!("'{cmd}' is not accepted while searching; send stop first")),
+            _ if busy => self.out.error(&format!(
+                "'{cmd}' is not accepted while searching; send stop first"
+            )),
             "xboard" => return Flow::XBoard,
             "ucinewgame" => {
                 if let Some(s) = self.searcher.as_mut() {
@@ -199,7 +216,9 @@ impl Protocol {
             "position" => self.position(args),
             "go" => self.go(args),
             "bench" => self.bench(args),
-            _ => self.out.error(&format!("unknown command '{}'", truncate(cmd))),
+            _ => self
+                .out
+                .error(&format!("unknown command '{}'", truncate(cmd))),
         }
         Flow::Continue
     }
@@ -207,10 +226,18 @@ impl Protocol {
     fn uci(&self) {
         self.out.line(&format!("id name {ENGINE_NAME}"));
         self.out.line("id author the Manifold developers");
-        let vars: String = registry::names().iter().map(|n| format!(" var {n}")).collect();
-        self.out.line(&format!("option name UCI_Variant type combo default {}{vars}", default_variant()));
+        let vars: String = registry::names()
+            .iter()
+            .map(|n| format!(" var {n}"))
+            .collect();
+        self.out.line(&format!(
+            "option name UCI_Variant type combo default {}{vars}",
+            default_variant()
+        ));
         for (name, def, min, max) in SPIN_OPTIONS {
-            self.out.line(&format!("option name {name} type spin default {def} min {min} max {max}"));
+            self.out.line(&format!(
+                "option name {name} type spin default {def} min {min} max {max}"
+            ));
         }
         self.out.line("option name Ponder type check default false");
         self.out.line("option name Clear Hash type button");
@@ -238,7 +265,9 @@ impl Protocol {
     fn setoption(&mut self, args: &[&str]) {
         // setoption name <name words> [value <value words>]
         if args.first() != Some(&"name") {
-            return self.out.error("setoption needs 'name <option> [value <value>]'");
+            return self
+                .out
+                .error("setoption needs 'name <option> [value <value>]'");
         }
         let value_at = args.iter().position(|&t| t == "value");
         let name = args[1..value_at.unwrap_or(args.len())].join(" ");
@@ -247,10 +276,13 @@ impl Protocol {
             return self.out.error("setoption without an option name");
         }
         let lname = name.to_ascii_lowercase();
-        let need_value = |v: &Option<String>| -> Option<String> { v.clone().filter(|s| !s.is_empty()) };
+        let need_value =
+            |v: &Option<String>| -> Option<String> { v.clone().filter(|s| !s.is_empty()) };
         match lname.as_str() {
             "uci_variant" => {
-                let Some(v) = need_value(&value) else { return self.out.error("UCI_Variant needs a value") };
+                let Some(v) = need_value(&value) else {
+                    return self.out.error("UCI_Variant needs a value");
+                };
                 let v = v.to_ascii_lowercase();
                 match registry::new_session(&v) {
                     Some(s) => {
@@ -268,7 +300,11 @@ impl Protocol {
                     )),
                 }
             }
-            "ponder" => match need_value(&value).as_deref().map(str::to_ascii_lowercase).as_deref() {
+            "ponder" => match need_value(&value)
+                .as_deref()
+                .map(str::to_ascii_lowercase)
+                .as_deref()
+            {
                 Some("true") => self.options.ponder = true,
                 Some("false") => self.options.ponder = false,
                 _ => self.out.error("Ponder takes true or false"),
@@ -279,12 +315,19 @@ impl Protocol {
                 }
             }
             _ => {
-                let Some(&(canon, _, min, max)) = SPIN_OPTIONS.iter().find(|o| o.0.eq_ignore_ascii_case(&name)) else {
-                    return self.out.error(&format!("unknown option '{}'", truncate(&name)));
+                let Some(&(canon, _, min, max)) = SPIN_OPTIONS
+                    .iter()
+                    .find(|o| o.0.eq_ignore_ascii_case(&name))
+                else {
+                    return self
+                        .out
+                        .error(&format!("unknown option '{}'", truncate(&name)));
                 };
                 let parsed = need_value(&value).and_then(|v| v.parse::<i64>().ok());
                 let Some(n) = parsed.filter(|n| (min..=max).contains(n)) else {
-                    return self.out.error(&format!("{canon} takes an integer from {min} to {max}"));
+                    return self
+                        .out
+                        .error(&format!("{canon} takes an integer from {min} to {max}"));
                 };
                 match canon {
                     "Threads" => self.options.threads = n as usize,
@@ -298,12 +341,32 @@ impl Protocol {
 
     fn announce_variant(&self) {
         let info = self.session.game().info();
-        self.out.line(&format!("info string variant {} title {}", info.name, info.title));
-        self.out.line(&format!("info string variant {} board {}", info.name, info.board));
-        let pieces: Vec<String> = info.pieces.iter().map(|(c, n)| format!("{c}={n}")).collect();
-        self.out.line(&format!("info string variant {} pieces {}", info.name, pieces.join(" ")));
-        self.out.line(&format!("info string variant {} turn {}", info.name, info.turn));
-        self.out.line(&format!("info string variant {} startfen {}", info.name, info.start_fen));
+        self.out.line(&format!(
+            "info string variant {} title {}",
+            info.name, info.title
+        ));
+        self.out.line(&format!(
+            "info string variant {} board {}",
+            info.name, info.board
+        ));
+        let pieces: Vec<String> = info
+            .pieces
+            .iter()
+            .map(|(c, n)| format!("{c}={n}"))
+            .collect();
+        self.out.line(&format!(
+            "info string variant {} pieces {}",
+            info.name,
+            pieces.join(" ")
+        ));
+        self.out.line(&format!(
+            "info string variant {} turn {}",
+            info.name, info.turn
+        ));
+        self.out.line(&format!(
+            "info string variant {} startfen {}",
+            info.name, info.start_fen
+        ));
     }
 
     fn position(&mut self, args: &[&str]) {
@@ -317,12 +380,19 @@ impl Protocol {
                     return self.out.error(&format!("bad FEN: {e}"));
                 }
             }
-            _ => return self.out.error("position needs 'startpos' or 'fen <FEN>', then optionally 'moves ...'"),
+            _ => {
+                return self
+                    .out
+                    .error("position needs 'startpos' or 'fen <FEN>', then optionally 'moves ...'")
+            }
         }
         if let Some(i) = moves_at {
             for token in &args[i + 1..] {
                 if let Err(e) = trial.game_mut().play(token) {
-                    return self.out.error(&format!("position unchanged: move '{}': {e}", truncate(token)));
+                    return self.out.error(&format!(
+                        "position unchanged: move '{}': {e}",
+                        truncate(token)
+                    ));
                 }
             }
         }
@@ -330,25 +400,49 @@ impl Protocol {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let mut limits = Limits { multipv: self.options.multipv, move_overhead: self.options.move_overhead, ..Default::default() };
+        let mut limits = Limits {
+            multipv: self.options.multipv,
+            move_overhead: self.options.move_overhead,
+            ..Default::default()
+        };
         let mut perft = None;
         let mut searchmoves = Vec::new();
         let mut i = 0;
         let keywords = [
-            "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder", "mate",
-            "searchmoves", "perft",
+            "depth",
+            "nodes",
+            "movetime",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "infinite",
+            "ponder",
+            "mate",
+            "searchmoves",
+            "perft",
         ];
         while i < args.len() {
             let key = args[i];
             i += 1;
             let number = |i: &mut usize| -> Result<u64, String> {
-                let v = args.get(*i).ok_or_else(|| format!("'go {key}' needs a number"))?;
+                let v = args
+                    .get(*i)
+                    .ok_or_else(|| format!("'go {key}' needs a number"))?;
                 *i += 1;
-                v.parse::<u64>().map_err(|_| format!("'go {key}' needs a non-negative integer, not '{}'", truncate(v)))
+                v.parse::<u64>().map_err(|_| {
+                    format!(
+                        "'go {key}' needs a non-negative integer, not '{}'",
+                        truncate(v)
+                    )
+                })
             };
             let r: Result<(), String> = (|| {
                 match key {
-                    "depth" => limits.depth = Some(number(&mut i)?.clamp(1, MAX_DEPTH as u64) as u32),
+                    "depth" => {
+                        limits.depth = Some(number(&mut i)?.clamp(1, MAX_DEPTH as u64) as u32)
+                    }
                     "nodes" => limits.nodes = Some(number(&mut i)?.max(1)),
                     "movetime" => limits.movetime = Some(number(&mut i)?),
                     "wtime" => limits.time[0] = Some(number(&mut i)?),
@@ -399,25 +493,28 @@ impl Protocol {
         let out = self.out.clone();
         let stop = self.stop.clone();
         let ponderhit = self.ponderhit.clone();
-        let handle = std::thread::Builder::new().name("search".into()).spawn(move || {
-            let mut emit = |line: String| out.line(&line);
-            let report = session.search(&mut searcher, &limits, &mut emit);
-            // UCI: in infinite or ponder mode, bestmove waits for stop (or ponderhit).
-            while !stop.load(Ordering::SeqCst)
-                && (limits.infinite || (limits.ponder && !ponderhit.load(Ordering::SeqCst)))
-            {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            match report.ponder {
-                Some(p) => out.line(&format!("bestmove {} ponder {p}", report.bestmove)),
-                None => out.line(&format!("bestmove {}", report.bestmove)),
-            }
-            searcher
-        });
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let mut emit = |line: String| out.line(&line);
+                let report = session.search(&mut searcher, &limits, &mut emit);
+                // UCI: in infinite or ponder mode, bestmove waits for stop (or ponderhit).
+                while !stop.load(Ordering::SeqCst)
+                    && (limits.infinite || (limits.ponder && !ponderhit.load(Ordering::SeqCst)))
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                match report.ponder {
+                    Some(p) => out.line(&format!("bestmove {} ponder {p}", report.bestmove)),
+                    None => out.line(&format!("bestmove {}", report.bestmove)),
+                }
+                searcher
+            });
         match handle {
             Ok(h) => self.search = Some(h),
             Err(e) => {
-                self.out.error(&format!("cannot start the search thread: {e}"));
+                self.out
+                    .error(&format!("cannot start the search thread: {e}"));
                 self.searcher = Some(Searcher::default());
             }
         }
@@ -438,7 +535,8 @@ impl Protocol {
         let ms = start.elapsed().as_millis().max(1);
         self.out.line("");
         self.out.line(&format!("Nodes searched: {total}"));
-        self.out.line(&format!("Time: {ms} ms, nps {}", total as u128 * 1000 / ms));
+        self.out
+            .line(&format!("Time: {ms} ms, nps {}", total as u128 * 1000 / ms));
     }
 
     fn bench(&self, args: &[&str]) {

@@ -10,6 +10,7 @@ pub struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    barriers: u64,
 }
 
 impl Engine {
@@ -35,7 +36,12 @@ impl Engine {
                 }
             }
         });
-        Engine { child, stdin, lines: rx }
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+            barriers: 0,
+        }
     }
     pub fn send(&mut self, line: &str) {
         self.stdin.write_all(line.as_bytes()).unwrap();
@@ -49,7 +55,11 @@ impl Engine {
     }
     /// Reads lines until one satisfies `pred` (returned with all lines seen), or panics
     /// after `timeout`.
-    pub fn expect(&mut self, timeout: Duration, pred: impl Fn(&str) -> bool) -> (String, Vec<String>) {
+    pub fn expect(
+        &mut self,
+        timeout: Duration,
+        pred: impl Fn(&str) -> bool,
+    ) -> (String, Vec<String>) {
         let deadline = Instant::now() + timeout;
         let mut seen = Vec::new();
         loop {
@@ -61,8 +71,14 @@ impl Engine {
                     }
                     seen.push(l);
                 }
-                Err(RecvTimeoutError::Timeout) => panic!("timed out; last lines: {:?}", &seen[seen.len().saturating_sub(10)..]),
-                Err(RecvTimeoutError::Disconnected) => panic!("engine closed its output; last lines: {:?}", &seen[seen.len().saturating_sub(10)..]),
+                Err(RecvTimeoutError::Timeout) => panic!(
+                    "timed out; last lines: {:?}",
+                    &seen[seen.len().saturating_sub(10)..]
+                ),
+                Err(RecvTimeoutError::Disconnected) => panic!(
+                    "engine closed its output; last lines: {:?}",
+                    &seen[seen.len().saturating_sub(10)..]
+                ),
             }
         }
     }
@@ -78,8 +94,20 @@ impl Engine {
         self.send("isready");
         self.expect(Duration::from_secs(10), |l| l == "readyok").1
     }
+    /// Waits until everything sent so far has been answered: an unknown command with a
+    /// unique name is echoed in its error line, so all output before it is old.
+    pub fn barrier(&mut self) -> Vec<String> {
+        self.barriers += 1;
+        let tag = format!("barrier-{}", self.barriers);
+        self.send(&tag);
+        self.expect(Duration::from_secs(30), |l| {
+            l.starts_with("info string error") && l.contains(&tag)
+        })
+        .1
+    }
     /// The `Fen:` line of `d`.
     pub fn fen(&mut self) -> String {
+        self.barrier();
         self.send("d");
         let (l, _) = self.expect(Duration::from_secs(10), |l| l.starts_with("Fen: "));
         l["Fen: ".len()..].to_string()
@@ -107,6 +135,13 @@ impl Drop for Engine {
 }
 
 pub fn variants() -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_manifold")).arg("variants").output().unwrap();
-    String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
+    let out = Command::new(env!("CARGO_BIN_EXE_manifold"))
+        .arg("variants")
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
