@@ -358,3 +358,60 @@ fn self_play_twenty_games() {
     let report = run_self_play(20, 2, 600);
     println!("{report}");
 }
+
+/// The colour-mirrored FEN: ranks reversed, cases swapped, side swapped.
+fn mirror_fen(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let swap = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling = if f[2] == "-" {
+        "-".to_string()
+    } else {
+        let swapped = swap(f[2]);
+        let upper: String = swapped.chars().filter(|c| c.is_ascii_uppercase()).collect();
+        let lower: String = swapped.chars().filter(|c| c.is_ascii_lowercase()).collect();
+        upper + &lower
+    };
+    let ep = if f[3] == "-" {
+        "-".to_string()
+    } else {
+        let rank: u32 = f[3][1..].parse().unwrap();
+        format!("{}{}", &f[3][..1], 11 - rank)
+    };
+    format!(
+        "{} {side} {castling} {ep} {} {}",
+        placement.join("/"),
+        f[4],
+        f[5]
+    )
+}
+
+#[test]
+fn mirrored_positions_give_the_same_counts() {
+    let mut checked = 0;
+    for (fen, depth, nodes) in perft_lines() {
+        if depth > 3 || nodes > 100_000 {
+            continue;
+        }
+        let mirrored = mirror_fen(&fen);
+        let pos = Platonic::from_fen(&mirrored).unwrap_or_else(|e| panic!("{mirrored}: {e}"));
+        assert_eq!(
+            engine::perft::perft(&pos, depth),
+            nodes,
+            "mirror of {fen} is {mirrored}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 30);
+}
