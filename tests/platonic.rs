@@ -186,7 +186,7 @@ fn bad_fens_are_rejected_with_errors() {
     let start = "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI";
     let bad = [
         "".to_string(),
-        format!("{start}"),
+        start.to_string(),
         format!("{start} w"),
         format!("{start} w AJaj - 0"),
         format!("{start} x AJaj - 0 1"),
