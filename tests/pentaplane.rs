@@ -223,6 +223,20 @@ fn game_record_plays_the_draft_as_tokens() {
         "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/4N/5|5/5/5/5/5|5/5/5/PPPPP/ROKS1 b - - 1 1"
     );
     assert!(g.play_token("Aa1Aa1").is_err());
+    // B's placement as four explicit drops, through the game record.
+    let mut g = engine::game::Game::new(Pentaplane::startpos());
+    for t in ["=RO", "=SN", "R@Aa1,O@Ab1,S@Ad1,N@Ae1"] {
+        g.play_token(t).unwrap();
+    }
+    assert!(
+        g.play_token("r@Ea5,o@Eb5,n@Ed5,s@Ee5").is_err(),
+        "neither layout"
+    );
+    g.play_token("r@Ea5,o@Eb5,s@Ed5,n@Ee5").unwrap();
+    assert_eq!(
+        g.pos().fen(),
+        "roksn/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1"
+    );
 }
 
 /// Plies after which a self-play game is stopped and reported as capped.
