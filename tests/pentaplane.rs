@@ -263,8 +263,12 @@ fn self_play(games: u64) -> Vec<(String, Option<engine::Outcome>, usize, String)
         let mut plies = 0;
         let mut play_plies = 0;
         let mut army = String::new();
+        let depth = std::env::var("PENTAPLANE_SELF_PLAY_DEPTH")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SELF_PLAY_DEPTH);
         let limits = Limits {
-            depth: Some(SELF_PLAY_DEPTH),
+            depth: Some(depth),
             ..Default::default()
         };
         while game.result().is_none() && plies < SELF_PLAY_PLY_CAP {
@@ -277,7 +281,8 @@ fn self_play(games: u64) -> Vec<(String, Option<engine::Outcome>, usize, String)
                 let black_row = board.split('/').next().unwrap().to_string();
                 army = format!("{white_row} vs {black_row}");
             }
-            let random = plies == 0 || (in_play && play_plies < SELF_PLAY_RANDOM_PLAY_PLIES);
+            let random =
+                (plies == 0 && g % 2 == 0) || (in_play && play_plies < SELF_PLAY_RANDOM_PLAY_PLIES);
             let text = if random {
                 let moves = engine_texts(&pos);
                 moves[rng.gen_range(0..moves.len())].clone()
