@@ -339,3 +339,46 @@ fn self_play_twenty_games_from_the_draft() {
     );
     assert_eq!(results.len() as u64, n);
 }
+
+/// The colour-flipped position: every piece to (4-x, 4-y, 4-z) with its colour
+/// swapped, the other side to move. The cube, the X cells and the promotion rows are
+/// point-symmetric, so perft must not change.
+fn flipped(fen: &str) -> String {
+    let b = slow::parse(fen);
+    let cells = b
+        .cells
+        .iter()
+        .map(|(&(x, y, z), &c)| {
+            let c = if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            };
+            ((4 - x, 4 - y, 4 - z), c)
+        })
+        .collect();
+    let f = slow::Board {
+        cells,
+        white_to_move: !b.white_to_move,
+        placing: None,
+    };
+    format!(
+        "{} {} - - 0 1",
+        slow_placement(&f),
+        if f.white_to_move { 'w' } else { 'b' }
+    )
+}
+
+#[test]
+fn colour_flipped_positions_give_the_same_counts() {
+    let mut checked = 0;
+    for (fen, depth, nodes) in perft_lines() {
+        if fen.contains('[') || depth > 3 || nodes > 100_000 {
+            continue;
+        }
+        let p = Pentaplane::from_fen(&flipped(&fen)).unwrap();
+        assert_eq!(engine::perft::perft(&p, depth), nodes, "flipped {fen}");
+        checked += 1;
+    }
+    assert!(checked >= 40);
+}
