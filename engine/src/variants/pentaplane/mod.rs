@@ -22,6 +22,7 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 
+use crate::cellset::CellSet;
 use crate::error::{FenError, MoveError};
 use crate::moves::{Move, MoveList};
 use crate::position::{DrawReason, GenKind, Outcome, Position, Side, VariantInfo};
@@ -152,6 +153,8 @@ pub struct Pentaplane {
     halfmove: u32,
     fullmove: u32,
     kings: [Option<Cell>; 2],
+    /// Cells of each side's pieces (move generation walks these, not all 125 cells).
+    occupied: [CellSet<2>; 2],
     key: u64,
 }
 
@@ -165,6 +168,7 @@ impl Pentaplane {
             halfmove: 0,
             fullmove: 1,
             kings: [None; 2],
+            occupied: [CellSet::EMPTY; 2],
             key: 0,
         }
     }
@@ -183,6 +187,10 @@ impl Pentaplane {
     pub fn king(&self, side: Side) -> Option<Cell> {
         self.kings[side.index()]
     }
+    /// The cells of `side`'s pieces.
+    pub fn occupied(&self, side: Side) -> CellSet<2> {
+        self.occupied[side.index()]
+    }
     /// The decoded form of a move (for evaluators and tests).
     pub fn action(m: Move) -> Option<Action> {
         Action::decode(m)
@@ -191,6 +199,7 @@ impl Pentaplane {
     fn put(&mut self, c: Cell, p: Piece) {
         debug_assert!(self.board[c as usize].is_none());
         self.board[c as usize] = Some(p);
+        self.occupied[p.side.index()].insert(c);
         self.key ^= tables().zobrist.piece(p.code(), c as usize);
         if p.kind == Kind::King {
             self.kings[p.side.index()] = Some(c);
@@ -199,6 +208,7 @@ impl Pentaplane {
 
     fn remove(&mut self, c: Cell) -> Option<Piece> {
         let p = self.board[c as usize].take()?;
+        self.occupied[p.side.index()].remove(c);
         self.key ^= tables().zobrist.piece(p.code(), c as usize);
         if p.kind == Kind::King && self.kings[p.side.index()] == Some(c) {
             self.kings[p.side.index()] = None;
@@ -259,10 +269,9 @@ impl Pentaplane {
 
     /// Every piece on the board with its cell.
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
-        self.board
+        (self.occupied[0] | self.occupied[1])
             .iter()
-            .enumerate()
-            .filter_map(|(c, p)| p.map(|p| (c as Cell, p)))
+            .filter_map(|c| self.board[c as usize].map(|p| (c, p)))
     }
 }
 
