@@ -107,32 +107,32 @@ impl Action {
             ),
         }
     }
+    /// The action a move encodes; `None` for anything `encode` never produces
+    /// (`Move::NONE`, `Move::END_TURN`, cells off the cube, unknown tags).
     pub fn decode(m: Move) -> Option<Action> {
-        let payload = m.extra() & 0xff;
+        let payload = (m.extra() & 0xff) as usize;
+        let on_cube = |c: Cell| (c as usize) < CELLS;
+        let board_move = on_cube(m.from()) && on_cube(m.to()) && m.from() != m.to();
+        let hands = SELECTABLE.len();
         Some(match m.extra() >> 8 {
-            TAG_STEP if m.from() < CELLS as Cell && m.to() < CELLS as Cell => Action::Step {
+            TAG_STEP | TAG_PROMOTE if board_move => Action::Step {
                 from: m.from(),
                 to: m.to(),
-                promote: false,
+                promote: m.extra() >> 8 == TAG_PROMOTE,
             },
-            TAG_PROMOTE => Action::Step {
-                from: m.from(),
-                to: m.to(),
-                promote: true,
-            },
-            TAG_FIRE => Action::Fire {
+            TAG_FIRE if board_move => Action::Fire {
                 from: m.from(),
                 to: m.to(),
             },
-            TAG_DROP => Action::Drop {
-                hand: payload as usize,
+            TAG_DROP if on_cube(m.to()) && payload < hands => Action::Drop {
+                hand: payload,
                 to: m.to(),
             },
-            TAG_SELECT => Action::Select {
-                a: (payload >> 4) as usize,
-                b: (payload & 15) as usize,
+            TAG_SELECT if payload >> 4 < hands && payload & 15 < hands => Action::Select {
+                a: payload >> 4,
+                b: payload & 15,
             },
-            TAG_LAYOUT => Action::Layout(if payload == 1 {
+            TAG_LAYOUT if payload < 2 => Action::Layout(if payload == 1 {
                 Layout::Mirror
             } else {
                 Layout::Same
