@@ -4,8 +4,13 @@
 //! [`MobilityEval`] is the generic fallback: the difference in legal sub-moves.
 
 pub mod pentaplane;
+pub mod geodesic;
+pub mod platonic;
 
 use engine::{Evaluator, GenKind, MoveList, Position};
+
+pub mod parallelworlds;
+pub mod triplane;
 
 /// Binds a variant to its evaluator.
 pub trait VariantEval: Position {

@@ -5,7 +5,11 @@
 
 pub mod chess;
 pub mod common;
+pub mod geodesic;
+pub mod parallelworlds;
 pub mod pentaplane;
+pub mod platonic;
+pub mod triplane;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
 /// `m! { "chess" => path::Type, ... }`. Every generic registry (the protocol's
@@ -17,7 +21,11 @@ macro_rules! for_each_variant {
             "chess" => $crate::variants::chess::Chess,
             "crazyhouse" => $crate::variants::chess::Crazyhouse,
             "atomic" => $crate::variants::chess::Atomic,
+            "parallelworlds" => $crate::variants::parallelworlds::ParallelWorlds,
+            "triplane" => $crate::variants::triplane::TriPlane,
             "pentaplane" => $crate::variants::pentaplane::Pentaplane,
+            "platonic" => $crate::variants::platonic::Platonic,
+            "geodesic" => $crate::variants::geodesic::Geodesic,
         }
     };
 }
