@@ -680,7 +680,10 @@ fn random_playouts_from_bomb_heavy_positions() {
 fn move_encoding_round_trips_and_rejects_foreign_moves() {
     assert_eq!(Action::decode(Move::NONE), None);
     assert_eq!(Action::decode(Move::END_TURN), None);
-    for p in [Pentaplane::startpos(), at("K@Aa1 k@Ee5 F@Cc3 p@Cc5 P@Dc5 O@Ac3 n@Cb3", 'w')] {
+    for p in [
+        Pentaplane::startpos(),
+        at("K@Aa1 k@Ee5 F@Cc3 p@Cc5 P@Dc5 O@Ac3 n@Cb3", 'w'),
+    ] {
         let mut l = MoveList::new();
         p.generate(GenKind::All, &mut l);
         for m in l {
