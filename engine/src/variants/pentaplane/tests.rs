@@ -164,7 +164,7 @@ fn sliders_stop_at_the_first_piece_and_capture_only_enemies() {
     let p = at("K@Aa1 k@Ee5 R@Cc3 p@Cc5 P@Cc2 n@Ec3", 'w');
     let r = from_cell(&p, "Cc3");
     // +y: Cc4, Cc5 (capture); -y: blocked by own pawn; +z: Dc3, Ec3 (capture); -z: Bc3, Ac3; x: 4.
-    assert_eq!(r.len(), 2 + 0 + 2 + 2 + 4);
+    assert_eq!(r.len(), 10, "+y 2, -y 0, +z 2, -z 2, along x 4");
     assert!(r.contains(&"Cc3Cc5".to_string()) && !r.contains(&"Cc3Cc2".to_string()));
 }
 
