@@ -88,7 +88,11 @@ fn slow_generator_reproduces_perft_file() {
 #[ignore = "slow generator on every perft line: minutes"]
 fn slow_generator_reproduces_deep_perft_lines() {
     for (fen, depth, nodes) in perft_lines() {
-        assert_eq!(Slow::from_fen(&fen).perft(depth), nodes, "slow perft {depth} of {fen}");
+        assert_eq!(
+            Slow::from_fen(&fen).perft(depth),
+            nodes,
+            "slow perft {depth} of {fen}"
+        );
     }
 }
 
