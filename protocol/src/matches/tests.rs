@@ -148,7 +148,7 @@ fn silent_engine_loses_on_time_or_as_hung() {
     let silent = fake_engine(&dir, "silent", ":");
     let mut cfg = config(silent.clone(), good.clone(), 2);
     cfg.limit = Limit::Clock {
-        base_ms: 300,
+        base_ms: 500,
         inc_ms: 0,
     };
     cfg.time_margin_ms = 50;
@@ -163,7 +163,7 @@ fn silent_engine_loses_on_time_or_as_hung() {
 
     let mut cfg = config(good, silent, 2);
     cfg.limit = Limit::Nodes(1000);
-    cfg.hang_timeout_ms = 300;
+    cfg.hang_timeout_ms = 1000;
     let s = run_match_with(&cfg, &*race()).unwrap();
     assert_eq!(s.tally, Tally::new(2, 0, 0));
     assert!(s
