@@ -135,6 +135,7 @@ fn illegal_mover_and_crasher_lose_and_the_match_goes_on() {
         stdout.contains("illegal move: 2") && stdout.contains("crash: 2"),
         "{stdout}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -197,6 +198,7 @@ fn silent_and_garbage_engines_lose_by_their_reason() {
     ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("hang: 1"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A chess engine that shuffles knights (g1f3, g8f6, f3g1, f6g8, ...), counting
@@ -302,6 +304,7 @@ fn chess_pgn_parses_back_and_replays() {
         );
         replay(g, i).unwrap();
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Whether the binary answers `uci` with `uciok` (the lead's protocol is in).
@@ -411,4 +414,5 @@ fn manifold_against_itself_in_every_variant() {
             );
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
