@@ -211,9 +211,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Bench { depth }) => {
-            for line in protocol::bench::run(depth) {
-                println!("{line}");
-            }
+            protocol::bench::run(depth, &mut |line| println!("{line}"));
             ExitCode::SUCCESS
         }
         Some(Command::Search {

@@ -14,7 +14,10 @@ use std::io::BufRead;
 /// Continues a session in the XBoard (CECP) protocol after the `xboard` command.
 /// (Platonic Chess only, see [`xboard`].)
 pub fn xboard_entry(input: &mut dyn BufRead, out: uci::Output) {
-    let mut writer = LineWriter { out, pending: Vec::new() };
+    let mut writer = LineWriter {
+        out,
+        pending: Vec::new(),
+    };
     xboard::run_xboard(input, &mut writer);
 }
 
@@ -30,7 +33,8 @@ impl std::io::Write for LineWriter {
         self.pending.extend_from_slice(buf);
         while let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
             let line: Vec<u8> = self.pending.drain(..=i).collect();
-            self.out.line(String::from_utf8_lossy(&line[..line.len() - 1]).trim_end_matches('\r'));
+            self.out
+                .line(String::from_utf8_lossy(&line[..line.len() - 1]).trim_end_matches('\r'));
         }
         Ok(buf.len())
     }
