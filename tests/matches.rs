@@ -342,7 +342,7 @@ fn speaks_protocol() -> bool {
 /// ("not accepted while searching") and the engine never replies: a time forfeit.
 /// Once that is fixed (e.g. the search thread sets a "bestmove sent" flag before
 /// printing and `searching()` joins the thread when it is set), put "chess" here.
-const STRICT_TIME_VARIANTS: &[&str] = &[];
+const STRICT_TIME_VARIANTS: &[&str] = &["chess"];
 
 /// Four games of `manifold` against itself in every registered variant. Runs once
 /// the binary speaks the protocol; skips (with a note) before that.
