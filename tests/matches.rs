@@ -334,14 +334,9 @@ fn speaks_protocol() -> bool {
     text.lines().any(|l| l.trim() == "uciok")
 }
 
-/// Variants in which self-play must not lose on time. Empty for now: the
-/// protocol loop (protocol/src/uci.rs) still treats itself as searching for a
-/// moment after it printed `bestmove` (`searching()` asks whether the search thread
-/// has *finished*, and it finishes only after printing), so a `position`/`go` sent
-/// at once in answer — typically the first move of the next game — is rejected
-/// ("not accepted while searching") and the engine never replies: a time forfeit.
-/// Once that is fixed (e.g. the search thread sets a "bestmove sent" flag before
-/// printing and `searching()` joins the thread when it is set), put "chess" here.
+/// Variants in which self-play must not lose on time. The others search deep
+/// trees whose time checks are coarser (see the issue notes), so a time loss
+/// there is reported but does not fail the test.
 const STRICT_TIME_VARIANTS: &[&str] = &["chess"];
 
 /// Four games of `manifold` against itself in every registered variant. Runs once
