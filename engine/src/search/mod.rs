@@ -142,6 +142,11 @@ impl Default for Searcher {
 }
 
 impl Searcher {
+    /// A searcher with these options (the table is allocated at the first search).
+    pub fn new(threads: usize, hash_mb: usize) -> Self {
+        Searcher { threads, hash_mb, ..Searcher::default() }
+    }
+
     /// Empties the transposition table and forgets move-ordering statistics
     /// (`ucinewgame`, `Clear Hash`).
     pub fn clear(&mut self) {
