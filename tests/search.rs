@@ -72,7 +72,11 @@ fn san_to_move(pos: &Chess, san: &str) -> Option<Move> {
             piece == 'K' && b[0] == b'e' && to_file == if san == "O-O" { b'g' } else { b'c' }
         } else {
             let s = san.as_bytes();
-            let (san_piece, rest) = if s[0].is_ascii_uppercase() { (s[0] as char, &san[1..]) } else { ('P', san) };
+            let (san_piece, rest) = if s[0].is_ascii_uppercase() {
+                (s[0] as char, &san[1..])
+            } else {
+                ('P', san)
+            };
             let (rest, promo) = match rest.find('=') {
                 Some(i) => (&rest[..i], rest[i + 1..].chars().next()),
                 None => (rest, None),
@@ -91,7 +95,13 @@ fn san_to_move(pos: &Chess, san: &str) -> Option<Move> {
             piece == san_piece
                 && dest == [to_file, to_rank]
                 && promo_ok
-                && disamb.iter().all(|&c| if c.is_ascii_digit() { c == b[1] } else { c == b[0] })
+                && disamb.iter().all(|&c| {
+                    if c.is_ascii_digit() {
+                        c == b[1]
+                    } else {
+                        c == b[0]
+                    }
+                })
         };
         if matches {
             if found.is_some() {
@@ -106,7 +116,13 @@ fn san_to_move(pos: &Chess, san: &str) -> Option<Move> {
 /// The FEN placement as 64 characters (a1 = 0), '.' for empty cells.
 fn placement(fen: &str) -> [char; 64] {
     let mut board = ['.'; 64];
-    for (i, row) in fen.split_whitespace().next().unwrap_or("").split('/').enumerate() {
+    for (i, row) in fen
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .enumerate()
+    {
         let rank = 7 - i;
         let mut file = 0;
         for c in row.chars() {
@@ -127,16 +143,35 @@ fn think(pos: &Chess, history: &[Chess], limits: Limits, hash_mb: usize) -> Sear
 }
 
 fn depth(d: u32) -> Limits {
-    Limits { depth: Some(d), ..Limits::default() }
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
 }
 
 /// Forced mates from the WAC suite, with the mate distance in moves of the side to
 /// move. Each distance is proved by [`mate_distances_are_proved_by_brute_force`].
 const MATES: [(&str, &str, i32); 4] = [
-    ("WAC.004", "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1", 2),
-    ("WAC.005", "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1", 2),
-    ("WAC.057", "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", 3),
-    ("WAC.179", "r1b2r1k/pp4pp/3p4/3B4/8/1QN3Pn/PP3q1P/R3R2K b - - 0 1", 3),
+    (
+        "WAC.004",
+        "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+        2,
+    ),
+    (
+        "WAC.005",
+        "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1",
+        2,
+    ),
+    (
+        "WAC.057",
+        "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",
+        3,
+    ),
+    (
+        "WAC.179",
+        "r1b2r1k/pp4pp/3p4/3B4/8/1QN3Pn/PP3q1P/R3R2K b - - 0 1",
+        3,
+    ),
 ];
 
 #[test]
@@ -179,7 +214,11 @@ fn finds_mates_with_exact_scores() {
 fn mate_limit_and_multiple_threads() {
     let pos = Chess::from_fen(MATES[3].1).unwrap();
     let mut s = Searcher::new(2, 16);
-    let limits = Limits { mate: Some(3), movetime: Some(20_000), ..Limits::default() };
+    let limits = Limits {
+        mate: Some(3),
+        movetime: Some(20_000),
+        ..Limits::default()
+    };
     let r = s.think(&pos, &[], &limits, &ChessEval, &mut |_| {});
     assert_eq!(r.score, Score::Mate(3));
 }
@@ -187,7 +226,14 @@ fn mate_limit_and_multiple_threads() {
 #[test]
 fn transposition_table_does_not_change_results() {
     // Positions with exact values (forced mates); compared at the same fixed depth.
-    let cases = [(MATES[0].1, 5), (MATES[1].1, 5), (MATES[2].1, 7), (MATES[3].1, 7), ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 4), ("7k/8/5KQ1/8/8/8/8/8 w - - 0 1", 6)];
+    let cases = [
+        (MATES[0].1, 5),
+        (MATES[1].1, 5),
+        (MATES[2].1, 7),
+        (MATES[3].1, 7),
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 4),
+        ("7k/8/5KQ1/8/8/8/8/8 w - - 0 1", 6),
+    ];
     for (fen, d) in cases {
         let pos = Chess::from_fen(fen).unwrap();
         let on = think(&pos, &[], depth(d), 16);
@@ -210,7 +256,11 @@ fn threefold_repetition_is_a_draw() {
     assert_eq!(r.score, Score::Cp(0));
     // Without that history the same position is simply lost.
     let r = think(&root, &[], depth(6), 16);
-    assert!(matches!(r.score, Score::Cp(s) if s < -500) || matches!(r.score, Score::Mate(m) if m < 0), "{:?}", r.score);
+    assert!(
+        matches!(r.score, Score::Cp(s) if s < -500) || matches!(r.score, Score::Mate(m) if m < 0),
+        "{:?}",
+        r.score
+    );
 }
 
 #[test]
@@ -223,7 +273,16 @@ fn stop_during_search_still_gives_a_legal_move() {
         std::thread::sleep(std::time::Duration::from_millis(30));
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
     });
-    let r = s.think(&pos, &[], &Limits { infinite: true, ..Limits::default() }, &ChessEval, &mut |_| {});
+    let r = s.think(
+        &pos,
+        &[],
+        &Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        &ChessEval,
+        &mut |_| {},
+    );
     h.join().unwrap();
     assert!(t.elapsed().as_millis() < 200);
     assert!(legal(&pos).contains(&r.best.unwrap()));
@@ -231,27 +290,49 @@ fn stop_during_search_still_gives_a_legal_move() {
 
 #[test]
 fn movetime_is_not_exceeded() {
-    let pos = Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+    let pos =
+        Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .unwrap();
     for threads in [1, 2] {
         let mut s = Searcher::new(threads, 16);
         let t = std::time::Instant::now();
         let mut infos = 0;
-        let r = s.think(&pos, &[], &Limits { movetime: Some(200), move_overhead: 10, ..Limits::default() }, &ChessEval, &mut |_| infos += 1);
+        let r = s.think(
+            &pos,
+            &[],
+            &Limits {
+                movetime: Some(200),
+                move_overhead: 10,
+                ..Limits::default()
+            },
+            &ChessEval,
+            &mut |_| infos += 1,
+        );
         let ms = t.elapsed().as_millis() as u64;
         assert!(ms <= 200 + 25, "{threads} threads: {ms} ms");
-        assert!(r.best.is_some() && infos >= 2 && r.depth >= 1, "{threads} threads: depth {} infos {infos}", r.depth);
+        assert!(
+            r.best.is_some() && infos >= 2 && r.depth >= 1,
+            "{threads} threads: depth {} infos {infos}",
+            r.depth
+        );
     }
 }
 
 fn wac_lines() -> Vec<(String, String, Vec<String>)> {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wac.epd")).expect("wac.epd");
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wac.epd"))
+            .expect("wac.epd");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let (fen, ops) = l.split_once(" bm ").expect("bm operation");
             let (bm, rest) = ops.split_once(';').expect("bm ends with ;");
             let id = rest.split('"').nth(1).unwrap_or("?").to_string();
-            (id, fen.to_string(), bm.split_whitespace().map(str::to_string).collect())
+            (
+                id,
+                fen.to_string(),
+                bm.split_whitespace().map(str::to_string).collect(),
+            )
         })
         .collect()
 }
@@ -271,8 +352,14 @@ fn wac_data_parses_and_every_best_move_is_legal() {
 #[test]
 #[ignore]
 fn wac() {
-    let ms: u64 = std::env::var("WAC_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
-    let threads: usize = std::env::var("WAC_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let ms: u64 = std::env::var("WAC_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let threads: usize = std::env::var("WAC_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
     let mut solved = 0;
     let mut failed = Vec::new();
     let lines = wac_lines();
@@ -281,14 +368,26 @@ fn wac() {
         let pos = Chess::from_fen(fen).unwrap();
         let wanted: Vec<Move> = bm.iter().filter_map(|san| san_to_move(&pos, san)).collect();
         s.clear();
-        let r = s.think(&pos, &[], &Limits { movetime: Some(ms), ..Limits::default() }, &ChessEval, &mut |_| {});
+        let r = s.think(
+            &pos,
+            &[],
+            &Limits {
+                movetime: Some(ms),
+                ..Limits::default()
+            },
+            &ChessEval,
+            &mut |_| {},
+        );
         if r.best.is_some_and(|m| wanted.contains(&m)) {
             solved += 1;
         } else {
             failed.push(id.clone());
         }
     }
-    println!("WAC: solved {solved}/{} at {ms} ms, {threads} thread(s)", lines.len());
+    println!(
+        "WAC: solved {solved}/{} at {ms} ms, {threads} thread(s)",
+        lines.len()
+    );
     println!("failed: {}", failed.join(" "));
 }
 
@@ -297,7 +396,10 @@ fn wac() {
 #[ignore]
 fn speed() {
     let pos = Chess::startpos();
-    let d: u32 = std::env::var("SPEED_DEPTH").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+    let d: u32 = std::env::var("SPEED_DEPTH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10);
     let mut times = [Vec::new(), Vec::new()];
     for _ in 0..3 {
         for threads in [1, 2] {
@@ -305,12 +407,23 @@ fn speed() {
             let t = std::time::Instant::now();
             let r = s.think(&pos, &[], &depth(d), &ChessEval, &mut |_| {});
             let secs = t.elapsed().as_secs_f64();
-            println!("threads {threads} depth {d}: {:.2} s, {} nodes, {:.0} nps, score {:?}", secs, r.nodes, r.nodes as f64 / secs, r.score);
+            println!(
+                "threads {threads} depth {d}: {:.2} s, {} nodes, {:.0} nps, score {:?}",
+                secs,
+                r.nodes,
+                r.nodes as f64 / secs,
+                r.score
+            );
             times[threads - 1].push(secs);
         }
     }
     for t in &mut times {
         t.sort_by(|a, b| a.partial_cmp(b).unwrap());
     }
-    println!("median time to depth {d}: 1 thread {:.2} s, 2 threads {:.2} s, ratio {:.2}", times[0][1], times[1][1], times[0][1] / times[1][1]);
+    println!(
+        "median time to depth {d}: 1 thread {:.2} s, 2 threads {:.2} s, ratio {:.2}",
+        times[0][1],
+        times[1][1],
+        times[0][1] / times[1][1]
+    );
 }

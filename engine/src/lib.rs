@@ -27,8 +27,8 @@ pub mod perft;
 pub mod position;
 pub mod search;
 pub mod testkit;
-pub mod tt;
 pub mod topology;
+pub mod tt;
 pub mod variants;
 pub mod zobrist;
 

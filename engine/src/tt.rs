@@ -109,9 +109,16 @@ impl TranspositionTable {
         let entries = mb.saturating_mul(1 << 20) / ENTRY_BYTES;
         let buckets = entries / BUCKET_SLOTS;
         let slots = (0..buckets * BUCKET_SLOTS)
-            .map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) })
+            .map(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
             .collect();
-        TranspositionTable { slots, buckets, generation: AtomicU64::new(0) }
+        TranspositionTable {
+            slots,
+            buckets,
+            generation: AtomicU64::new(0),
+        }
     }
 
     pub fn is_enabled(&self) -> bool {
@@ -188,7 +195,10 @@ impl TranspositionTable {
                         mv = old.mv;
                     }
                     // A shallower non-exact result must not overwrite a deeper one.
-                    if bound != Bound::Exact && depth + 2 < old.depth && generation_of(data) == generation {
+                    if bound != Bound::Exact
+                        && depth + 2 < old.depth
+                        && generation_of(data) == generation
+                    {
                         return;
                     }
                 }
@@ -203,7 +213,11 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        write(&self.slots[victim], key, pack(mv, score, depth, bound, generation));
+        write(
+            &self.slots[victim],
+            key,
+            pack(mv, score, depth, bound, generation),
+        );
     }
 
     /// How full the table is, per mille, counting entries of the current search.
@@ -239,7 +253,15 @@ mod tests {
         let m = Move::new(12, 28, 3);
         tt.store(0xdead_beef, m, -1234, 7, Bound::Lower);
         let e = tt.probe(0xdead_beef).expect("stored entry");
-        assert_eq!(e, Entry { mv: m, score: -1234, depth: 7, bound: Bound::Lower });
+        assert_eq!(
+            e,
+            Entry {
+                mv: m,
+                score: -1234,
+                depth: 7,
+                bound: Bound::Lower
+            }
+        );
         assert!(tt.probe(0xdead_bef0).is_none());
         // END_TURN (all ones) packs without spilling into the other fields.
         tt.store(42, Move::END_TURN, 5, 1, Bound::Exact);
@@ -253,8 +275,14 @@ mod tests {
         tt.store(7, Move::new(1, 2, 0), 10, 3, Bound::Exact);
         // Simulate a torn write: data from another store, check from this one.
         let i = tt.bucket(7);
-        let slot = tt.slots[i..i + BUCKET_SLOTS].iter().find(|s| s.data.load(Ordering::Relaxed) != 0).unwrap();
-        slot.data.store(pack(Move::new(3, 4, 0), 99, 9, Bound::Exact, 0), Ordering::Relaxed);
+        let slot = tt.slots[i..i + BUCKET_SLOTS]
+            .iter()
+            .find(|s| s.data.load(Ordering::Relaxed) != 0)
+            .unwrap();
+        slot.data.store(
+            pack(Move::new(3, 4, 0), 99, 9, Bound::Exact, 0),
+            Ordering::Relaxed,
+        );
         assert!(tt.probe(7).is_none());
     }
 
@@ -271,7 +299,13 @@ mod tests {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.hashfull(), 0);
         for k in 0..200_000u64 {
-            tt.store(k.wrapping_mul(0x9e37_79b9_7f4a_7c15), Move::new(1, 2, 0), 0, 1, Bound::Exact);
+            tt.store(
+                k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                Move::new(1, 2, 0),
+                0,
+                1,
+                Bound::Exact,
+            );
         }
         assert!(tt.hashfull() > 500);
         tt.new_search();

@@ -164,7 +164,8 @@ fn parts<R: Rules>(b: &Board<R>) -> Parts {
     };
     // Attack maps first: king safety needs the enemy's. `zone_attacks[s]` counts the
     // attacks of side `s` on the other king's neighbourhood (one per piece and cell).
-    let king_zones = [Side::White, Side::Black].map(|s| b.king_sq(s).map(|k| tables().king[k as usize]).unwrap_or(0));
+    let king_zones = [Side::White, Side::Black]
+        .map(|s| b.king_sq(s).map(|k| tables().king[k as usize]).unwrap_or(0));
     let mut attacks = [0u64; 2];
     let mut zone_attacks = [0i32; 2];
     for side in [Side::White, Side::Black] {
@@ -173,7 +174,8 @@ fn parts<R: Rules>(b: &Board<R>) -> Parts {
             for sq in Cells(b.pieces(side, kind)) {
                 let a = attacks_of(b, kind, sq, side, occ);
                 attacks[side.index()] |= a;
-                zone_attacks[side.index()] += (a & king_zones[side.opposite().index()]).count_ones() as i32;
+                zone_attacks[side.index()] +=
+                    (a & king_zones[side.opposite().index()]).count_ones() as i32;
                 let value = v[kind as usize];
                 p.material.add(side, value, value);
                 if kind != PAWN && kind != KING {
@@ -208,7 +210,8 @@ fn parts<R: Rules>(b: &Board<R>) -> Parts {
         let their_pawns = b.pieces(them, PAWN);
         for sq in Cells(own_pawns) {
             let adv = relative_rank(side, sq) - 1;
-            p.pawns.add(side, PAWN_ADVANCE.0 * adv, PAWN_ADVANCE.1 * adv);
+            p.pawns
+                .add(side, PAWN_ADVANCE.0 * adv, PAWN_ADVANCE.1 * adv);
             if front_span(side, sq) & their_pawns == 0 {
                 let bonus = PASSED_PAWN[relative_rank(side, sq) as usize];
                 p.pawns.add(side, bonus / 2, bonus);
@@ -223,20 +226,32 @@ fn parts<R: Rules>(b: &Board<R>) -> Parts {
         let Some(ksq) = b.king_sq(side) else { continue };
         let zone = tables().king[ksq as usize];
         let shield = (zone | front_span(side, ksq) & zone_ahead(side, ksq)) & own_pawns;
-        p.king.add(side, SHIELD_PAWN * shield.count_ones() as i32, 0);
+        p.king
+            .add(side, SHIELD_PAWN * shield.count_ones() as i32, 0);
         let factor = if R::DROPS { CRAZYHOUSE_KING_FACTOR } else { 1 };
-        p.king.add(side, -KING_ZONE_ATTACK * zone_attacks[them.index()] * factor, 0);
+        p.king.add(
+            side,
+            -KING_ZONE_ATTACK * zone_attacks[them.index()] * factor,
+            0,
+        );
         if R::EXPLOSIONS {
             // A capture on any cell next to our king explodes it: our pieces there
             // that the enemy attacks are direct threats, unless the kings touch
             // (then the enemy king would explode as well, which is illegal for them).
-            let their_king_zone = b.king_sq(them).map(|k| tables().king[k as usize] | (1u64 << k)).unwrap_or(0);
+            let their_king_zone = b
+                .king_sq(them)
+                .map(|k| tables().king[k as usize] | (1u64 << k))
+                .unwrap_or(0);
             if their_king_zone & (1u64 << ksq) != 0 {
                 p.king.add(side, ATOMIC_KINGS_TOUCH, ATOMIC_KINGS_TOUCH);
             } else {
                 let exposed = zone & b.side_pieces(side) & attacks[them.index()];
                 let n = exposed.count_ones() as i32;
-                p.king.add(side, -ATOMIC_EXPOSED_NEIGHBOUR * n, -ATOMIC_EXPOSED_NEIGHBOUR * n);
+                p.king.add(
+                    side,
+                    -ATOMIC_EXPOSED_NEIGHBOUR * n,
+                    -ATOMIC_EXPOSED_NEIGHBOUR * n,
+                );
             }
         }
     }
@@ -270,7 +285,11 @@ impl<R: Rules> Evaluator<Board<R>> for ChessEval {
             + p.mobility.taper(p.phase)
             + p.king.taper(p.phase)
             + p.pawns.taper(p.phase);
-        let stm = if pos.side_to_move() == Side::White { white } else { -white };
+        let stm = if pos.side_to_move() == Side::White {
+            white
+        } else {
+            -white
+        };
         stm + TEMPO
     }
 
@@ -288,7 +307,14 @@ impl<R: Rules> Evaluator<Board<R>> for ChessEval {
         }
         out.push(("phase (of 256)".to_string(), p.phase * 256 / PHASE_FULL));
         let v = self.evaluate(pos);
-        out.push(("total".to_string(), if pos.side_to_move() == Side::White { v } else { -v }));
+        out.push((
+            "total".to_string(),
+            if pos.side_to_move() == Side::White {
+                v
+            } else {
+                -v
+            },
+        ));
         out
     }
 }
@@ -312,17 +338,30 @@ mod tests {
     #[test]
     fn start_positions_are_balanced() {
         // Only the tempo bonus separates the sides.
-        assert_eq!(eval_fen::<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), TEMPO);
-        assert_eq!(eval_fen::<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"), TEMPO);
-        assert_eq!(eval_fen::<Atomic>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), TEMPO);
+        assert_eq!(
+            eval_fen::<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            TEMPO
+        );
+        assert_eq!(
+            eval_fen::<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+            TEMPO
+        );
+        assert_eq!(
+            eval_fen::<Atomic>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            TEMPO
+        );
     }
 
     #[test]
     fn symmetric_positions_mirror() {
         // The same position with colours swapped (and mirrored) scores the same for
         // the side to move.
-        let a = eval_fen::<Chess>("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
-        let b = eval_fen::<Chess>("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
+        let a = eval_fen::<Chess>(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        );
+        let b = eval_fen::<Chess>(
+            "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+        );
         assert_eq!(a, b);
     }
 
@@ -337,13 +376,16 @@ mod tests {
 
     #[test]
     fn crazyhouse_values_the_hand() {
-        let with = eval_fen::<Crazyhouse>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1");
+        let with =
+            eval_fen::<Crazyhouse>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1");
         assert!(with > TEMPO + 200, "{with}");
     }
 
     #[test]
     fn breakdown_total_matches() {
-        let pos = Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4").unwrap();
+        let pos =
+            Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4")
+                .unwrap();
         let parts = ChessEval.breakdown(&pos);
         assert_eq!(parts.last().unwrap().1, -ChessEval.evaluate(&pos));
     }

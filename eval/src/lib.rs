@@ -3,7 +3,13 @@
 //! Each variant's position type implements [`VariantEval`], naming its evaluator.
 //! [`MobilityEval`] is the generic fallback: the difference in legal sub-moves.
 
+pub mod geodesic;
+pub mod pentaplane;
+
 use engine::{Evaluator, GenKind, MoveList, Position};
+
+pub mod parallelworlds;
+pub mod triplane;
 
 /// Binds a variant to its evaluator.
 pub trait VariantEval: Position {

@@ -114,7 +114,13 @@ fn lmr_reduction(depth: i32, index: usize) -> i32 {
 }
 
 impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
-    pub fn new(id: usize, shared: &'a Shared<'a>, eval: &'a E, history_keys: &[u64], ordering: OrderingTables) -> Self {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        eval: &'a E,
+        history_keys: &[u64],
+        ordering: OrderingTables,
+    ) -> Self {
         Worker {
             id,
             shared,
@@ -150,7 +156,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
 
     /// Main thread only: ponderhit, deadlines, node limit.
     pub fn check_limits(&mut self) {
-        let Some(control) = self.control.as_mut() else { return };
+        let Some(control) = self.control.as_mut() else {
+            return;
+        };
         if control.pondering {
             if self.shared.ponderhit() {
                 control.pondering = false;
@@ -172,7 +180,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     /// Main thread, after its last iteration: an infinite search must not answer
     /// before `stop`, and a pondering one not before `stop` or `ponderhit`.
     pub fn wait_for_release(&self) {
-        let Some(control) = self.control.as_ref() else { return };
+        let Some(control) = self.control.as_ref() else {
+            return;
+        };
         let pondering = control.pondering;
         loop {
             if self.shared.user_stopped() || (pondering && self.shared.ponderhit()) {
@@ -191,7 +201,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if self.keys[self.path_start..].contains(&key) {
             return true;
         }
-        self.keys[..self.path_start].iter().filter(|&&k| k == key).count() >= 2
+        self.keys[..self.path_start]
+            .iter()
+            .filter(|&&k| k == key)
+            .count()
+            >= 2
     }
 
     /// The rule draws checked inside the tree (not at the root).
@@ -199,7 +213,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if pos.dead_position() {
             return true;
         }
-        pos.is_turn_start() && (pos.halfmove_clock() >= pos.move_counter_limit() || self.is_repetition(pos.key()))
+        pos.is_turn_start()
+            && (pos.halfmove_clock() >= pos.move_counter_limit() || self.is_repetition(pos.key()))
     }
 
     /// Searches `child` (reached from `parent` by one sub-move) and returns its score
@@ -208,10 +223,28 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     /// the window is not swapped; the half-turn counter advances only when the side
     /// changes.
     #[allow(clippy::too_many_arguments)]
-    fn descend(&mut self, parent: &P, child: &P, depth: i32, alpha: i32, beta: i32, ply: usize, half_turns: i32, allow_null: bool) -> i32 {
+    fn descend(
+        &mut self,
+        parent: &P,
+        child: &P,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        half_turns: i32,
+        allow_null: bool,
+    ) -> i32 {
         let same_side = child.side_to_move() == parent.side_to_move();
-        let child_half_turns = if same_side { half_turns } else { half_turns + 1 };
-        let (a, b) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
+        let child_half_turns = if same_side {
+            half_turns
+        } else {
+            half_turns + 1
+        };
+        let (a, b) = if same_side {
+            (alpha, beta)
+        } else {
+            (-beta, -alpha)
+        };
         let score = if depth <= 0 {
             self.qsearch(child, a, b, ply + 1, child_half_turns)
         } else {
@@ -226,7 +259,16 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
 
     /// Full-width search of a non-root node.
     #[allow(clippy::too_many_arguments)]
-    fn alphabeta(&mut self, pos: &P, depth: i32, alpha: i32, beta: i32, ply: usize, half_turns: i32, allow_null: bool) -> i32 {
+    fn alphabeta(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        half_turns: i32,
+        allow_null: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.tick() {
             return 0;
@@ -252,7 +294,16 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn alphabeta_node(&mut self, pos: &P, depth: i32, mut alpha: i32, beta: i32, ply: usize, half_turns: i32, allow_null: bool) -> i32 {
+    fn alphabeta_node(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        half_turns: i32,
+        allow_null: bool,
+    ) -> i32 {
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
         let key = pos.key();
@@ -282,20 +333,47 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         let in_check = pos.in_check();
         let turn_start = pos.is_turn_start();
-        let static_eval = if in_check { -INFINITY } else { self.eval.evaluate(pos) };
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.eval.evaluate(pos)
+        };
 
         // Reverse futility: far above beta at shallow depth, assume a quiet move holds it.
-        if !pv_node && !in_check && turn_start && depth <= RFP_MAX_DEPTH && beta.abs() < MATE_BOUND && static_eval - RFP_MARGIN_PER_DEPTH * depth >= beta {
+        if !pv_node
+            && !in_check
+            && turn_start
+            && depth <= RFP_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - RFP_MARGIN_PER_DEPTH * depth >= beta
+        {
             return static_eval;
         }
 
         // Null move: if passing still fails high, a real move will too (unsound in
         // zugzwang, hence the mobility guard and the variant's own refusal).
-        if !pv_node && allow_null && !in_check && turn_start && depth >= NULL_MIN_DEPTH && static_eval >= beta && beta.abs() < MATE_BOUND && all.len() >= NULL_MIN_MOBILITY {
+        if !pv_node
+            && allow_null
+            && !in_check
+            && turn_start
+            && depth >= NULL_MIN_DEPTH
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && all.len() >= NULL_MIN_MOBILITY
+        {
             let mut child = pos.clone();
             if child.make_null() {
                 let r = NULL_REDUCTION_BASE + depth / NULL_REDUCTION_DIVISOR;
-                let s = self.descend(pos, &child, depth - 1 - r, beta - 1, beta, ply, half_turns, false);
+                let s = self.descend(
+                    pos,
+                    &child,
+                    depth - 1 - r,
+                    beta - 1,
+                    beta,
+                    ply,
+                    half_turns,
+                    false,
+                );
                 if self.stopped {
                     return 0;
                 }
@@ -340,10 +418,32 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     && !gives_check
                     && !is_tactical
                     && !self.ordering.is_killer(ply, m);
-                let r = if reduce { lmr_reduction(depth, index) } else { 0 };
-                let mut s = self.descend(pos, &child, new_depth - r, alpha, alpha + 1, ply, half_turns, true);
+                let r = if reduce {
+                    lmr_reduction(depth, index)
+                } else {
+                    0
+                };
+                let mut s = self.descend(
+                    pos,
+                    &child,
+                    new_depth - r,
+                    alpha,
+                    alpha + 1,
+                    ply,
+                    half_turns,
+                    true,
+                );
                 if s > alpha && r > 0 && !self.stopped {
-                    s = self.descend(pos, &child, new_depth, alpha, alpha + 1, ply, half_turns, true);
+                    s = self.descend(
+                        pos,
+                        &child,
+                        new_depth,
+                        alpha,
+                        alpha + 1,
+                        ply,
+                        half_turns,
+                        true,
+                    );
                 }
                 if s > alpha && s < beta && !self.stopped {
                     s = self.descend(pos, &child, new_depth, alpha, beta, ply, half_turns, true);
@@ -360,8 +460,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        let tried = if is_tactical { &tried_tactical } else { &tried_quiet };
-                        self.ordering.record_cutoff(side, ply, depth, m, is_tactical, tried);
+                        let tried = if is_tactical {
+                            &tried_tactical
+                        } else {
+                            &tried_quiet
+                        };
+                        self.ordering
+                            .record_cutoff(side, ply, depth, m, is_tactical, tried);
                         break;
                     }
                 }
@@ -380,7 +485,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         } else {
             Bound::Upper
         };
-        tt.store(key, best_move, score_to_tt(best_score, half_turns), depth, bound);
+        tt.store(
+            key,
+            best_move,
+            score_to_tt(best_score, half_turns),
+            depth,
+            bound,
+        );
         best_score
     }
 
@@ -446,7 +557,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if !moves.contains(&tt_move) {
             tt_move = Move::NONE;
         }
-        let mut picker = MovePicker::new(&self.ordering, side, ply, tt_move, &moves, &sorted_tactical);
+        let mut picker =
+            MovePicker::new(&self.ordering, side, ply, tt_move, &moves, &sorted_tactical);
         let mut best_move = Move::NONE;
         while let Some((m, _)) = picker.next() {
             let mut child = pos.clone();
@@ -474,7 +586,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         } else {
             Bound::Upper
         };
-        tt.store(key, best_move, score_to_tt(best_score, half_turns), 0, bound);
+        tt.store(
+            key,
+            best_move,
+            score_to_tt(best_score, half_turns),
+            0,
+            bound,
+        );
         best_score
     }
 
@@ -489,7 +607,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     /// Searches the root to `depth` within (alpha, beta). `root_moves` is reordered so
     /// the best move found comes first. Returns the score and, when the search was
     /// stopped part-way, whether a move already proved better than alpha (`improved`).
-    fn search_root(&mut self, root: &P, root_moves: &mut [Move], depth: i32, mut alpha: i32, beta: i32) -> (i32, bool) {
+    fn search_root(
+        &mut self,
+        root: &P,
+        root_moves: &mut [Move],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
         self.pv[0].clear();
         self.root_depth = depth;
         let side = root.side_to_move();
@@ -538,7 +663,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             } else {
                 Bound::Upper
             };
-            self.shared.tt.store(root.key(), best_move, score_to_tt(best_score, 0), depth, bound);
+            self.shared.tt.store(
+                root.key(),
+                best_move,
+                score_to_tt(best_score, 0),
+                depth,
+                bound,
+            );
         }
         let _ = side;
         (best_score, improved)
@@ -548,7 +679,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     /// every completed iteration (the main thread reports and decides whether to go
     /// on; helpers pass a closure that always continues). Returns the last result,
     /// including a partial iteration's better move.
-    pub fn iterate(&mut self, root: &P, root_moves: &mut Vec<Move>, max_depth: i32, mut on_iteration: impl FnMut(&mut Self, &RootResult) -> bool) -> Option<RootResult> {
+    pub fn iterate(
+        &mut self,
+        root: &P,
+        root_moves: &mut Vec<Move>,
+        max_depth: i32,
+        mut on_iteration: impl FnMut(&mut Self, &RootResult) -> bool,
+    ) -> Option<RootResult> {
         let mut last: Option<RootResult> = None;
         // Helper threads start one ply deeper on odd ids so the threads spread out.
         let first_depth = 1 + (self.id % 2) as i32;
@@ -560,7 +697,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             let prev = last.as_ref().map(|r| r.score);
             let mut window = ASPIRATION_WINDOW;
             let (mut alpha, mut beta) = match prev {
-                Some(p) if depth >= ASPIRATION_MIN_DEPTH && p.abs() < MATE_BOUND => ((p - window).max(-INFINITY), (p + window).min(INFINITY)),
+                Some(p) if depth >= ASPIRATION_MIN_DEPTH && p.abs() < MATE_BOUND => {
+                    ((p - window).max(-INFINITY), (p + window).min(INFINITY))
+                }
                 _ => (-INFINITY, INFINITY),
             };
             let result = loop {
@@ -573,7 +712,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                         if pv.is_empty() {
                             pv.push(root_moves[0]);
                         }
-                        break Some(RootResult { depth: depth - 1, score, pv });
+                        break Some(RootResult {
+                            depth: depth - 1,
+                            score,
+                            pv,
+                        });
                     }
                     break None;
                 }

@@ -144,7 +144,11 @@ impl Default for Searcher {
 impl Searcher {
     /// A searcher with these options (the table is allocated at the first search).
     pub fn new(threads: usize, hash_mb: usize) -> Self {
-        Searcher { threads, hash_mb, ..Searcher::default() }
+        Searcher {
+            threads,
+            hash_mb,
+            ..Searcher::default()
+        }
     }
 
     /// Empties the transposition table and forgets move-ordering statistics
@@ -174,7 +178,14 @@ impl Searcher {
 
     /// Searches `root` (reached through `history`, oldest first) within `limits`,
     /// calling `report` with progress; returns the best sub-move.
-    pub fn think<P: Position, E: Evaluator<P>>(&mut self, root: &P, history: &[P], limits: &Limits, eval: &E, report: &mut dyn FnMut(&Info)) -> SearchResult {
+    pub fn think<P: Position, E: Evaluator<P>>(
+        &mut self,
+        root: &P,
+        history: &[P],
+        limits: &Limits,
+        eval: &E,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         let start = Instant::now();
         self.ensure_table();
         self.tt.new_search();
@@ -184,7 +195,11 @@ impl Searcher {
             root.generate(GenKind::All, &mut legal);
         }
         if !limits.searchmoves.is_empty() {
-            let wanted: Vec<Move> = legal.iter().copied().filter(|m| limits.searchmoves.contains(m)).collect();
+            let wanted: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| limits.searchmoves.contains(m))
+                .collect();
             if !wanted.is_empty() {
                 legal = wanted;
             }
@@ -192,13 +207,33 @@ impl Searcher {
         if legal.is_empty() {
             // The game is over: nothing to search.
             let score = match root.outcome() {
-                Some(crate::position::Outcome::Win { winner, .. }) if winner == root.side_to_move() => Score::Mate(0),
+                Some(crate::position::Outcome::Win { winner, .. })
+                    if winner == root.side_to_move() =>
+                {
+                    Score::Mate(0)
+                }
                 Some(crate::position::Outcome::Win { .. }) => Score::Mate(0),
                 _ => Score::Cp(0),
             };
-            let info = Info { depth: 0, seldepth: 0, multipv: 1, score, nodes: 0, nps: 0, hashfull: self.tt.hashfull(), time_ms: 0, pv: Vec::new() };
+            let info = Info {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score,
+                nodes: 0,
+                nps: 0,
+                hashfull: self.tt.hashfull(),
+                time_ms: 0,
+                pv: Vec::new(),
+            };
             report(&info);
-            return SearchResult { best: None, pv: Vec::new(), score, depth: 0, nodes: 0 };
+            return SearchResult {
+                best: None,
+                pv: Vec::new(),
+                score,
+                depth: 0,
+                nodes: 0,
+            };
         }
 
         // Order the root once: TT move, tactical, quiet (later iterations reorder).
@@ -206,13 +241,29 @@ impl Searcher {
         ordering.age();
         let root_moves = order_root(root, &legal, &self.tt, &ordering);
         let drawn_at_root = root.draw_reason(history).is_some();
-        let history_keys: Vec<u64> = history.iter().filter(|p| p.is_turn_start()).map(|p| p.key()).collect();
+        let history_keys: Vec<u64> = history
+            .iter()
+            .filter(|p| p.is_turn_start())
+            .map(|p| p.key())
+            .collect();
 
         let side = root.side_to_move();
         let pondering = limits.ponder;
-        let clock = if limits.infinite || pondering { TimeControl::unlimited(start) } else { TimeControl::new(limits, side, start) };
-        let max_depth = limits.depth.map(|d| d.clamp(1, MAX_DEPTH as u32) as i32).unwrap_or(MAX_DEPTH);
-        let control = MainControl { limits: limits.clone(), clock, pondering, side };
+        let clock = if limits.infinite || pondering {
+            TimeControl::unlimited(start)
+        } else {
+            TimeControl::new(limits, side, start)
+        };
+        let max_depth = limits
+            .depth
+            .map(|d| d.clamp(1, MAX_DEPTH as u32) as i32)
+            .unwrap_or(MAX_DEPTH);
+        let control = MainControl {
+            limits: limits.clone(),
+            clock,
+            pondering,
+            side,
+        };
 
         let threads = self.threads.max(1);
         let shared = threads::Shared::new(&self.tt, &self.stop, &self.ponderhit, threads);
@@ -223,7 +274,11 @@ impl Searcher {
                 depth: r.depth.max(1) as u32,
                 seldepth: (seldepth.max(r.pv.len())) as u32,
                 multipv: 1,
-                score: if drawn_at_root { Score::Cp(0) } else { Score::from_internal(score) },
+                score: if drawn_at_root {
+                    Score::Cp(0)
+                } else {
+                    Score::from_internal(score)
+                },
                 nodes,
                 nps: nodes * 1000 / ms.max(1),
                 hashfull: tt.hashfull(),
@@ -246,20 +301,50 @@ impl Searcher {
             }
             !shared.should_stop() && control.clock.may_start_iteration()
         };
-        let (result, tables, seldepth) = threads::run(&shared, root, &root_moves, &history_keys, eval, threads, max_depth, control, ordering, &mut on_iteration);
+        let (result, tables, seldepth) = threads::run(
+            &shared,
+            root,
+            &root_moves,
+            &history_keys,
+            eval,
+            threads,
+            max_depth,
+            control,
+            ordering,
+            &mut on_iteration,
+        );
         self.ordering = Some(tables);
 
         let nodes = shared.total_nodes();
-        let result = result.unwrap_or_else(|| RootResult { depth: 0, score: 0, pv: vec![root_moves[0]] });
+        let result = result.unwrap_or_else(|| RootResult {
+            depth: 0,
+            score: 0,
+            pv: vec![root_moves[0]],
+        });
         let info = make_info(result.score, &result, seldepth, nodes);
         report(&info);
-        SearchResult { best: result.pv.first().copied(), pv: result.pv.clone(), score: info.score, depth: result.depth.max(0) as u32, nodes }
+        SearchResult {
+            best: result.pv.first().copied(),
+            pv: result.pv.clone(),
+            score: info.score,
+            depth: result.depth.max(0) as u32,
+            nodes,
+        }
     }
 }
 
 /// The root moves in first-iteration order: TT move, tactical moves, the rest.
-fn order_root<P: Position>(root: &P, legal: &[Move], tt: &TranspositionTable, ordering: &OrderingTables) -> Vec<Move> {
-    let tt_move = tt.probe(root.key()).map(|e| e.mv).filter(|m| legal.contains(m)).unwrap_or(Move::NONE);
+fn order_root<P: Position>(
+    root: &P,
+    legal: &[Move],
+    tt: &TranspositionTable,
+    ordering: &OrderingTables,
+) -> Vec<Move> {
+    let tt_move = tt
+        .probe(root.key())
+        .map(|e| e.mv)
+        .filter(|m| legal.contains(m))
+        .unwrap_or(Move::NONE);
     let mut tactical = MoveList::new();
     root.generate(GenKind::Tactical, &mut tactical);
     tactical.sort_unstable();
@@ -270,13 +355,24 @@ fn order_root<P: Position>(root: &P, legal: &[Move], tt: &TranspositionTable, or
 /// A deterministic single-threaded fixed-depth search of `pos` with a fresh table
 /// (for bench signatures): returns the nodes searched.
 pub fn bench_one<P: Position, E: Evaluator<P>>(pos: &P, depth: u32, eval: &E) -> u64 {
-    let mut searcher = Searcher { threads: 1, hash_mb: 16, ..Searcher::default() };
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let mut searcher = Searcher {
+        threads: 1,
+        hash_mb: 16,
+        ..Searcher::default()
+    };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
     searcher.think(pos, &[], &limits, eval, &mut |_| {}).nodes
 }
 
 /// [`bench_one`] from a FEN.
-pub fn bench_fen<P: Position, E: Evaluator<P>>(fen: &str, depth: u32, eval: &E) -> Result<u64, crate::error::FenError> {
+pub fn bench_fen<P: Position, E: Evaluator<P>>(
+    fen: &str,
+    depth: u32,
+    eval: &E,
+) -> Result<u64, crate::error::FenError> {
     Ok(bench_one(&P::from_fen(fen)?, depth, eval))
 }
 

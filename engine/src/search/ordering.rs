@@ -30,7 +30,11 @@ pub struct OrderingTables {
 fn history_index(side: Side, m: Move) -> usize {
     // Drops share their origin (`Move::HAND`); mixing the variant's extra bits into the
     // origin keeps different dropped pieces apart most of the time.
-    let from = if m.from() as usize == Move::HAND as usize { (Move::HAND as usize) ^ (m.extra() as usize & 0x3f) } else { m.from() as usize };
+    let from = if m.from() as usize == Move::HAND as usize {
+        (Move::HAND as usize) ^ (m.extra() as usize & 0x3f)
+    } else {
+        m.from() as usize
+    };
     (side.index() * CELLS + (from % CELLS)) * CELLS + (m.to() as usize % CELLS)
 }
 
@@ -59,9 +63,21 @@ impl OrderingTables {
 
     /// Records a cut-off by `best` after `tried` (the moves searched before it at this
     /// node, same class as `best`) failed to cut.
-    pub fn record_cutoff(&mut self, side: Side, ply: usize, depth: i32, best: Move, tactical: bool, tried: &[Move]) {
+    pub fn record_cutoff(
+        &mut self,
+        side: Side,
+        ply: usize,
+        depth: i32,
+        best: Move,
+        tactical: bool,
+        tried: &[Move],
+    ) {
         let bonus = (depth * depth).min(HISTORY_LIMIT / 4);
-        let table = if tactical { &mut self.tactical } else { &mut self.quiet };
+        let table = if tactical {
+            &mut self.tactical
+        } else {
+            &mut self.quiet
+        };
         apply_bonus(&mut table[history_index(side, best)], bonus);
         for &m in tried {
             apply_bonus(&mut table[history_index(side, m)], -bonus);
@@ -113,7 +129,14 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// `all` are the legal moves; `tactical` the tactical ones among them (sorted).
-    pub fn new(tables: &OrderingTables, side: Side, ply: usize, tt_move: Move, all: &[Move], tactical: &[Move]) -> Self {
+    pub fn new(
+        tables: &OrderingTables,
+        side: Side,
+        ply: usize,
+        tt_move: Move,
+        all: &[Move],
+        tactical: &[Move],
+    ) -> Self {
         let moves = all
             .iter()
             .map(|&m| {

@@ -6,8 +6,15 @@ use crate::position::Position;
 
 fn search<P: Position>(fen: &str, depth: u32, hash_mb: usize, threads: usize) -> SearchResult {
     let pos = P::from_fen(fen).expect("toy fen");
-    let mut s = Searcher { hash_mb, threads, ..Searcher::default() };
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let mut s = Searcher {
+        hash_mb,
+        threads,
+        ..Searcher::default()
+    };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
     s.think(&pos, &[], &limits, &BiasEval(0), &mut |_| {})
 }
 
@@ -18,10 +25,18 @@ fn take_away_values_match_theory() {
     for pile in 1..=13u32 {
         for hash in [0, 1] {
             let r = search::<TakeAway>(&format!("{pile} w"), 16, hash, 1);
-            let expected = if pile % 4 == 0 { Score::Mate(-(pile as i32 / 4)) } else { Score::Mate(pile as i32 / 4 + 1) };
+            let expected = if pile % 4 == 0 {
+                Score::Mate(-(pile as i32 / 4))
+            } else {
+                Score::Mate(pile as i32 / 4 + 1)
+            };
             assert_eq!(r.score, expected, "pile {pile} hash {hash}");
             if pile % 4 != 0 {
-                assert_eq!(r.best, Some(Move::new(0, (pile % 4) as u16, 0)), "pile {pile}");
+                assert_eq!(
+                    r.best,
+                    Some(Move::new(0, (pile % 4) as u16, 0)),
+                    "pile {pile}"
+                );
             }
         }
     }
@@ -51,7 +66,16 @@ fn second_submove_avoids_the_losing_square() {
     // leave Black two cells away, who then captures). Best play repeats: a draw.
     let pos = TokenRace::from_fen("4 0 3 w 0").unwrap();
     let mut s = Searcher::default();
-    let r = s.think(&pos, &[], &Limits { depth: Some(10), ..Limits::default() }, &BiasEval(50), &mut |_| {});
+    let r = s.think(
+        &pos,
+        &[],
+        &Limits {
+            depth: Some(10),
+            ..Limits::default()
+        },
+        &BiasEval(50),
+        &mut |_| {},
+    );
     assert_eq!(r.pv[..2], [Move::new(0, 1, 0), Move::new(1, 0, 0)]);
     // Repetition is a draw even though the evaluation favours White by 50.
     assert_eq!(r.score, Score::Cp(0));
@@ -71,7 +95,16 @@ fn repetition_in_game_history_counts() {
     let pos = TokenRace::from_fen("4 0 3 w 0").unwrap();
     let history = vec![pos.clone(), pos.clone()];
     let mut s = Searcher::default();
-    let r = s.think(&pos, &history, &Limits { depth: Some(3), ..Limits::default() }, &BiasEval(50), &mut |_| {});
+    let r = s.think(
+        &pos,
+        &history,
+        &Limits {
+            depth: Some(3),
+            ..Limits::default()
+        },
+        &BiasEval(50),
+        &mut |_| {},
+    );
     assert_eq!(r.score, Score::Cp(0));
     assert!(r.best.is_some());
 }
@@ -90,7 +123,16 @@ fn stop_flag_answers_quickly_with_a_legal_move() {
     let pos = TakeAway::from_fen("400 w").unwrap();
     let mut s = Searcher::default();
     s.stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    let r = s.think(&pos, &[], &Limits { infinite: true, ..Limits::default() }, &BiasEval(0), &mut |_| {});
+    let r = s.think(
+        &pos,
+        &[],
+        &Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        &BiasEval(0),
+        &mut |_| {},
+    );
     assert!(r.best.is_some());
 }
 
@@ -100,7 +142,16 @@ fn movetime_is_kept() {
     let mut s = Searcher::default();
     let t = std::time::Instant::now();
     let mut reports = 0;
-    let r = s.think(&pos, &[], &Limits { movetime: Some(100), ..Limits::default() }, &BiasEval(0), &mut |_| reports += 1);
+    let r = s.think(
+        &pos,
+        &[],
+        &Limits {
+            movetime: Some(100),
+            ..Limits::default()
+        },
+        &BiasEval(0),
+        &mut |_| reports += 1,
+    );
     let ms = t.elapsed().as_millis();
     assert!(ms <= 125, "took {ms} ms");
     assert!(r.best.is_some());
@@ -123,7 +174,12 @@ fn infinite_waits_for_stop_and_ponder_for_ponderhit() {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
         });
-        let limits = Limits { infinite: !ponder, ponder, movetime: Some(10_000), ..Limits::default() };
+        let limits = Limits {
+            infinite: !ponder,
+            ponder,
+            movetime: Some(10_000),
+            ..Limits::default()
+        };
         let r = s.think(&pos, &[], &limits, &BiasEval(0), &mut |_| {});
         handle.join().unwrap();
         let ms = t.elapsed().as_millis();
@@ -138,7 +194,16 @@ fn infinite_waits_for_stop_and_ponder_for_ponderhit() {
 fn mate_limit_stops_at_the_mate() {
     let pos = TakeAway::from_fen("9 w").unwrap();
     let mut s = Searcher::default();
-    let r = s.think(&pos, &[], &Limits { mate: Some(3), ..Limits::default() }, &BiasEval(0), &mut |_| {});
+    let r = s.think(
+        &pos,
+        &[],
+        &Limits {
+            mate: Some(3),
+            ..Limits::default()
+        },
+        &BiasEval(0),
+        &mut |_| {},
+    );
     assert_eq!(r.score, Score::Mate(3));
 }
 

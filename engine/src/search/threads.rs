@@ -26,8 +26,19 @@ pub struct Shared<'a> {
 }
 
 impl<'a> Shared<'a> {
-    pub fn new(tt: &'a TranspositionTable, user_stop: &'a AtomicBool, ponderhit: &'a AtomicBool, threads: usize) -> Self {
-        Shared { tt, user_stop, ponderhit, internal_stop: AtomicBool::new(false), nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect() }
+    pub fn new(
+        tt: &'a TranspositionTable,
+        user_stop: &'a AtomicBool,
+        ponderhit: &'a AtomicBool,
+        threads: usize,
+    ) -> Self {
+        Shared {
+            tt,
+            user_stop,
+            ponderhit,
+            internal_stop: AtomicBool::new(false),
+            nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+        }
     }
 
     #[inline]
@@ -75,9 +86,12 @@ pub fn run<P: Position, E: Evaluator<P>>(
     std::thread::scope(|scope| {
         for id in 1..threads.max(1) {
             let mut moves = root_moves.to_vec();
-            let builder = std::thread::Builder::new().name(format!("search-{id}")).stack_size(HELPER_STACK_BYTES);
+            let builder = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(HELPER_STACK_BYTES);
             let spawned = builder.spawn_scoped(scope, move || {
-                let mut worker = Worker::new(id, shared, eval, history_keys, OrderingTables::default());
+                let mut worker =
+                    Worker::new(id, shared, eval, history_keys, OrderingTables::default());
                 worker.iterate(root, &mut moves, max_depth, |_, _| !shared.should_stop());
             });
             if spawned.is_err() {

@@ -43,26 +43,46 @@ impl TimeControl {
             // Use the whole budget minus the transmission overhead; the stop check runs
             // every few hundred nodes, so the overrun is well under a millisecond.
             let budget = Duration::from_millis(movetime.saturating_sub(overhead).max(1));
-            return TimeControl { start, soft: Some(budget), hard: Some(budget) };
+            return TimeControl {
+                start,
+                soft: Some(budget),
+                hard: Some(budget),
+            };
         }
         if let Some(remaining) = limits.time[side.index()] {
             let usable = remaining.saturating_sub(overhead).max(1);
             let inc = limits.inc[side.index()];
-            let to_go = limits.movestogo.map(|m| m as u64).unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, MAX_MOVES_TO_GO);
-            let target = (usable / to_go + inc * INCREMENT_SHARE_PERCENT / 100).min(usable * SOFT_MAX_PERCENT / 100).max(1);
-            let hard = (target * HARD_FACTOR).min(usable * HARD_MAX_PERCENT / 100).max(target);
+            let to_go = limits
+                .movestogo
+                .map(|m| m as u64)
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, MAX_MOVES_TO_GO);
+            let target = (usable / to_go + inc * INCREMENT_SHARE_PERCENT / 100)
+                .min(usable * SOFT_MAX_PERCENT / 100)
+                .max(1);
+            let hard = (target * HARD_FACTOR)
+                .min(usable * HARD_MAX_PERCENT / 100)
+                .max(target);
             return TimeControl {
                 start,
                 soft: Some(Duration::from_millis(target)),
                 hard: Some(Duration::from_millis(hard)),
             };
         }
-        TimeControl { start, soft: None, hard: None }
+        TimeControl {
+            start,
+            soft: None,
+            hard: None,
+        }
     }
 
     /// No deadlines (infinite, ponder, depth/nodes/mate-only searches).
     pub fn unlimited(start: Instant) -> TimeControl {
-        TimeControl { start, soft: None, hard: None }
+        TimeControl {
+            start,
+            soft: None,
+            hard: None,
+        }
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -93,21 +113,33 @@ mod tests {
 
     #[test]
     fn movetime_is_respected_minus_overhead() {
-        let limits = Limits { movetime: Some(1000), move_overhead: 30, ..Limits::default() };
+        let limits = Limits {
+            movetime: Some(1000),
+            move_overhead: 30,
+            ..Limits::default()
+        };
         let tc = TimeControl::new(&limits, Side::White, Instant::now());
         assert_eq!(tc.hard_limit(), Some(Duration::from_millis(970)));
     }
 
     #[test]
     fn clock_limits_stay_inside_the_clock() {
-        let limits = Limits { time: [Some(60_000), Some(1_000)], inc: [1_000, 0], ..Limits::default() };
+        let limits = Limits {
+            time: [Some(60_000), Some(1_000)],
+            inc: [1_000, 0],
+            ..Limits::default()
+        };
         let white = TimeControl::new(&limits, Side::White, Instant::now());
         // 60000/30 + 750 = 2750 target, hard 3x.
         assert_eq!(white.soft, Some(Duration::from_millis(2750)));
         assert_eq!(white.hard, Some(Duration::from_millis(8250)));
         let black = TimeControl::new(&limits, Side::Black, Instant::now());
         assert!(black.hard.unwrap() <= Duration::from_millis(700));
-        let last = Limits { time: [Some(500), None], movestogo: Some(1), ..Limits::default() };
+        let last = Limits {
+            time: [Some(500), None],
+            movestogo: Some(1),
+            ..Limits::default()
+        };
         let tc = TimeControl::new(&last, Side::White, Instant::now());
         assert!(tc.hard.unwrap() <= Duration::from_millis(350));
     }

@@ -30,15 +30,28 @@ pub struct TakeAway {
 
 impl Position for TakeAway {
     fn info() -> VariantInfo {
-        VariantInfo { name: "takeaway", title: "Take-away", board: "a pile".into(), pieces: vec![], start_fen: "21 w".into(), turn: "1" }
+        VariantInfo {
+            name: "takeaway",
+            title: "Take-away",
+            board: "a pile".into(),
+            pieces: vec![],
+            start_fen: "21 w".into(),
+            turn: "1",
+        }
     }
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         let f: Vec<&str> = fen.split_whitespace().collect();
         if f.len() != 2 {
-            return Err(FenError::FieldCount { found: f.len(), expected: "2".into() });
+            return Err(FenError::FieldCount {
+                found: f.len(),
+                expected: "2".into(),
+            });
         }
         let pile = f[0].parse().map_err(|_| FenError::Placement(f[0].into()))?;
-        Ok(TakeAway { pile, side: Side::from_fen(f[1])? })
+        Ok(TakeAway {
+            pile,
+            side: Side::from_fen(f[1])?,
+        })
     }
     fn fen(&self) -> String {
         format!("{} {}", self.pile, self.side.fen_char())
@@ -66,7 +79,10 @@ impl Position for TakeAway {
     }
     fn no_move_outcome(&self) -> Outcome {
         // The previous player took the last counter.
-        Outcome::Win { winner: self.side.opposite(), reason: "took the last counter" }
+        Outcome::Win {
+            winner: self.side.opposite(),
+            reason: "took the last counter",
+        }
     }
     fn halfmove_clock(&self) -> u32 {
         0
@@ -96,27 +112,53 @@ impl TokenRace {
 
 impl Position for TokenRace {
     fn info() -> VariantInfo {
-        VariantInfo { name: "tokenrace", title: "Token race", board: "a line of cells".into(), pieces: vec![], start_fen: "7 0 6 w 0".into(), turn: "2" }
+        VariantInfo {
+            name: "tokenrace",
+            title: "Token race",
+            board: "a line of cells".into(),
+            pieces: vec![],
+            start_fen: "7 0 6 w 0".into(),
+            turn: "2",
+        }
     }
     /// `cells white black side step`.
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         let f: Vec<&str> = fen.split_whitespace().collect();
         if f.len() != 5 {
-            return Err(FenError::FieldCount { found: f.len(), expected: "5".into() });
+            return Err(FenError::FieldCount {
+                found: f.len(),
+                expected: "5".into(),
+            });
         }
         let num = |s: &str| s.parse::<u16>().map_err(|_| FenError::Placement(s.into()));
         let (cells, w, b) = (num(f[0])?, num(f[1])?, num(f[2])?);
         if w >= cells || b >= cells || w == b || cells > 500 {
             return Err(FenError::Illegal(fen.into()));
         }
-        let step = f[4].parse::<u8>().map_err(|_| FenError::BadTurnState(f[4].into()))?;
+        let step = f[4]
+            .parse::<u8>()
+            .map_err(|_| FenError::BadTurnState(f[4].into()))?;
         if step >= Self::SUBMOVES_PER_TURN {
             return Err(FenError::BadTurnState(f[4].into()));
         }
-        Ok(TokenRace { cells, at: [w, b], side: Side::from_fen(f[3])?, step, winner: None, clock: 0 })
+        Ok(TokenRace {
+            cells,
+            at: [w, b],
+            side: Side::from_fen(f[3])?,
+            step,
+            winner: None,
+            clock: 0,
+        })
     }
     fn fen(&self) -> String {
-        format!("{} {} {} {} {}", self.cells, self.at[0], self.at[1], self.side.fen_char(), self.step)
+        format!(
+            "{} {} {} {} {}",
+            self.cells,
+            self.at[0],
+            self.at[1],
+            self.side.fen_char(),
+            self.step
+        )
     }
     fn side_to_move(&self) -> Side {
         self.side
@@ -126,7 +168,11 @@ impl Position for TokenRace {
     }
     fn compute_key(&self) -> u64 {
         let w = self.winner.map(|s| s.index() as u64 + 1).unwrap_or(0);
-        mix((self.at[0] as u64) | (self.at[1] as u64) << 10 | (self.side.index() as u64) << 20 | (self.step as u64) << 21 | w << 23)
+        mix((self.at[0] as u64)
+            | (self.at[1] as u64) << 10
+            | (self.side.index() as u64) << 20
+            | (self.step as u64) << 21
+            | w << 23)
     }
     fn generate(&self, kind: GenKind, out: &mut MoveList) {
         if self.winner.is_some() {
@@ -157,7 +203,10 @@ impl Position for TokenRace {
         format!("{}-{}", m.from(), m.to())
     }
     fn event_outcome(&self) -> Option<Outcome> {
-        self.winner.map(|w| Outcome::Win { winner: w, reason: "captured" })
+        self.winner.map(|w| Outcome::Win {
+            winner: w,
+            reason: "captured",
+        })
     }
     fn no_move_outcome(&self) -> Outcome {
         Outcome::Draw(crate::position::DrawReason::NoLegalMove)

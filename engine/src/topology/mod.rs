@@ -10,6 +10,8 @@
 //! thin wrappers over [`Topology::lattice`]) and [`Topology::from_rays`] for boards
 //! that are not lattices (the sphere builds its rays itself and hands them over).
 
+pub mod sphere;
+
 use std::collections::HashMap;
 
 /// A cell index, `0..topology.num_cells()`.

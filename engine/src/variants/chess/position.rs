@@ -2,7 +2,9 @@
 //! variant's own rules through the compile-time switches of [`Rules`].
 
 use super::bitboard::square;
-use super::board::{kind_of, Board, Rules, HAND_KINDS, KIND_LETTERS, KIND_NAMES, KING, NO_EP, NO_PIECE, PAWN};
+use super::board::{
+    kind_of, Board, Rules, HAND_KINDS, KIND_LETTERS, KIND_NAMES, KING, NO_EP, NO_PIECE, PAWN,
+};
 use super::crazyhouse::write_holdings;
 use super::{atomic, fide};
 use crate::error::{FenError, MoveError};
@@ -122,7 +124,8 @@ impl<R: Rules> Position for Board<R> {
     /// common and "passing is never better" fails.
     fn make_null(&mut self) -> bool {
         let us = self.side;
-        let pieces = self.side_pieces(us) & !(self.by_kind[PAWN as usize] | self.by_kind[KING as usize]);
+        let pieces =
+            self.side_pieces(us) & !(self.by_kind[PAWN as usize] | self.by_kind[KING as usize]);
         let hand_pieces = R::DROPS && self.hands[us as usize][1..].iter().any(|&n| n > 0);
         if pieces == 0 && !hand_pieces {
             return false;
