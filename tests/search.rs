@@ -427,3 +427,52 @@ fn speed() {
         times[0][1] / times[1][1]
     );
 }
+
+/// Every registered variant: a short search with two threads from the start position
+/// and after a few random sub-moves returns a legal move and a PV of legal sub-moves
+/// (this runs the multi-move-turn variants through the real search).
+#[test]
+fn every_variant_searches_legally() {
+    use eval::VariantEval;
+    use rand::{Rng, SeedableRng};
+    fn check<P: VariantEval>(name: &str) {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut pos = P::startpos();
+        for round in 0..3 {
+            let mut s = Searcher::new(2, 8);
+            let limits = Limits {
+                movetime: Some(150),
+                ..Limits::default()
+            };
+            let mut infos = 0;
+            let r = s.think(&pos, &[], &limits, &P::Eval::default(), &mut |_| infos += 1);
+            let best = r.best.unwrap_or_else(|| panic!("{name}: no move"));
+            assert!(legal(&pos).contains(&best), "{name} round {round}");
+            assert!(infos >= 1);
+            let mut p = pos.clone();
+            for &m in &r.pv {
+                assert!(
+                    legal(&p).contains(&m),
+                    "{name}: illegal PV move in {}",
+                    p.fen()
+                );
+                p.make(m);
+            }
+            // Walk on a few random sub-moves to reach mid-game (and mid-turn) positions.
+            for _ in 0..5 {
+                let moves = legal(&pos);
+                if moves.is_empty() {
+                    return;
+                }
+                pos.make(moves[rng.gen_range(0..moves.len())]);
+            }
+            if legal(&pos).is_empty() {
+                return;
+            }
+        }
+    }
+    macro_rules! all {
+        ($($n:literal => $t:ty,)*) => { $( check::<$t>($n); )* };
+    }
+    engine::for_each_variant!(all);
+}
