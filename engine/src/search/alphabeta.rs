@@ -400,7 +400,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut index = 0usize;
         let may_extend = ply < EXTENSION_PLY_FACTOR * self.root_depth as usize;
 
-        while let Some((m, is_tactical)) = picker.next() {
+        while let Some((m, is_tactical)) = picker.next_move() {
             index += 1;
             let mut child = pos.clone();
             child.make(m);
@@ -560,7 +560,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut picker =
             MovePicker::new(&self.ordering, side, ply, tt_move, &moves, &sorted_tactical);
         let mut best_move = Move::NONE;
-        while let Some((m, _)) = picker.next() {
+        while let Some((m, _)) = picker.next_move() {
             let mut child = pos.clone();
             child.make(m);
             let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false);
@@ -682,7 +682,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     pub fn iterate(
         &mut self,
         root: &P,
-        root_moves: &mut Vec<Move>,
+        root_moves: &mut [Move],
         max_depth: i32,
         mut on_iteration: impl FnMut(&mut Self, &RootResult) -> bool,
     ) -> Option<RootResult> {

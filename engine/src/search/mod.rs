@@ -349,7 +349,7 @@ fn order_root<P: Position>(
     root.generate(GenKind::Tactical, &mut tactical);
     tactical.sort_unstable();
     let mut picker = MovePicker::new(ordering, root.side_to_move(), 0, tt_move, legal, &tactical);
-    std::iter::from_fn(|| picker.next().map(|(m, _)| m)).collect()
+    std::iter::from_fn(|| picker.next_move().map(|(m, _)| m)).collect()
 }
 
 /// A deterministic single-threaded fixed-depth search of `pos` with a fresh table
