@@ -480,8 +480,20 @@ fn every_variant_searches_legally() {
 #[test]
 fn node_limit_is_kept() {
     let pos = Chess::startpos();
-    let r = think(&pos, &[], Limits { nodes: Some(20_000), ..Limits::default() }, 16);
+    let r = think(
+        &pos,
+        &[],
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+        16,
+    );
     // Checked every 256 nodes.
-    assert!((20_000..20_000 + 512).contains(&r.nodes), "{} nodes", r.nodes);
+    assert!(
+        (20_000..20_000 + 512).contains(&r.nodes),
+        "{} nodes",
+        r.nodes
+    );
     assert!(legal(&pos).contains(&r.best.unwrap()));
 }

@@ -66,6 +66,7 @@ struct Term {
 }
 
 impl Term {
+    #[inline]
     fn add(&mut self, side: Side, mg: i32, eg: i32) {
         let s = if side == Side::White { 1 } else { -1 };
         self.mg += s * mg;
@@ -87,10 +88,12 @@ fn values<R: Rules>() -> &'static [i32; 6] {
 }
 
 /// Knight leaps from a cell on the board's topology: the centrality measure.
+#[inline]
 fn centrality(sq: u8) -> i32 {
     tables().knight[sq as usize].count_ones() as i32
 }
 
+#[inline]
 fn relative_rank(side: Side, sq: u8) -> i32 {
     let r = (sq / 8) as i32;
     if side == Side::White {
@@ -101,6 +104,7 @@ fn relative_rank(side: Side, sq: u8) -> i32 {
 }
 
 /// Cells in front of a pawn on its file and the adjacent files, up to the last rank.
+#[inline]
 fn front_span(side: Side, sq: u8) -> Bitboard {
     let file = sq % 8;
     let mut files = FILE_A << file;
@@ -135,6 +139,7 @@ struct Parts {
     phase: i32,
 }
 
+#[inline]
 fn attacks_of<R: Rules>(b: &Board<R>, kind: u8, sq: u8, side: Side, occ: Bitboard) -> Bitboard {
     let t = tables();
     match kind {
