@@ -37,6 +37,15 @@ const RFP_MARGIN_PER_DEPTH: i32 = 120;
 /// Late-move reductions apply from this depth and after this many moves.
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_FIRST_REDUCED: usize = 3;
+/// Shallow-depth pruning of quiet moves at non-PV turn starts (not in check, not
+/// giving check, after a move has been searched): futility (the static evaluation plus
+/// a margin cannot reach alpha) and late-move pruning (after enough quiet moves).
+const PRUNE_MAX_DEPTH: i32 = 3;
+const FUTILITY_MARGIN_BASE: i32 = 100;
+const FUTILITY_MARGIN_PER_DEPTH: i32 = 120;
+/// Quiet moves searched before the rest are pruned: base + depth^2 * factor.
+const LMP_BASE: usize = 4;
+const LMP_DEPTH_FACTOR: usize = 2;
 /// Check extensions stop once the ply is this multiple of the iteration depth
 /// (prevents perpetual-check lines from exploding).
 const EXTENSION_PLY_FACTOR: usize = 2;
@@ -405,6 +414,23 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             let mut child = pos.clone();
             child.make(m);
             let gives_check = child.in_check();
+            let prunable = !pv_node
+                && turn_start
+                && !in_check
+                && !gives_check
+                && !is_tactical
+                && depth <= PRUNE_MAX_DEPTH
+                && best_score > -MATE_BOUND
+                && !self.ordering.is_killer(ply, m);
+            if prunable {
+                let futile =
+                    static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
+                let late =
+                    tried_quiet.len() >= LMP_BASE + (depth * depth) as usize * LMP_DEPTH_FACTOR;
+                if futile || late {
+                    continue;
+                }
+            }
             let extension = if gives_check && may_extend { 1 } else { 0 };
             let new_depth = depth - 1 + extension;
 
