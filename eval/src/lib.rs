@@ -5,6 +5,7 @@
 
 pub mod geodesic;
 pub mod pentaplane;
+pub mod platonic;
 
 use engine::{Evaluator, GenKind, MoveList, Position};
 

@@ -547,9 +547,7 @@ impl Protocol {
                 _ => return self.out.error("bench takes an optional depth from 1 to 30"),
             },
         };
-        for line in crate::bench::run(depth) {
-            self.out.line(&line);
-        }
+        crate::bench::run(depth, &mut |line| self.out.line(&line));
     }
 }
 
