@@ -127,7 +127,7 @@ impl TranspositionTable {
 
     /// Size in megabytes as created.
     pub fn size_mb(&self) -> usize {
-        self.slots.len() * ENTRY_BYTES >> 20
+        (self.slots.len() * ENTRY_BYTES) >> 20
     }
 
     /// Empties every entry.

@@ -66,6 +66,7 @@ struct Term {
 }
 
 impl Term {
+    #[inline]
     fn add(&mut self, side: Side, mg: i32, eg: i32) {
         let s = if side == Side::White { 1 } else { -1 };
         self.mg += s * mg;
@@ -87,10 +88,12 @@ fn values<R: Rules>() -> &'static [i32; 6] {
 }
 
 /// Knight leaps from a cell on the board's topology: the centrality measure.
+#[inline]
 fn centrality(sq: u8) -> i32 {
     tables().knight[sq as usize].count_ones() as i32
 }
 
+#[inline]
 fn relative_rank(side: Side, sq: u8) -> i32 {
     let r = (sq / 8) as i32;
     if side == Side::White {
@@ -101,6 +104,7 @@ fn relative_rank(side: Side, sq: u8) -> i32 {
 }
 
 /// Cells in front of a pawn on its file and the adjacent files, up to the last rank.
+#[inline]
 fn front_span(side: Side, sq: u8) -> Bitboard {
     let file = sq % 8;
     let mut files = FILE_A << file;
@@ -135,6 +139,7 @@ struct Parts {
     phase: i32,
 }
 
+#[inline]
 fn attacks_of<R: Rules>(b: &Board<R>, kind: u8, sq: u8, side: Side, occ: Bitboard) -> Bitboard {
     let t = tables();
     match kind {
@@ -162,19 +167,20 @@ fn parts<R: Rules>(b: &Board<R>) -> Parts {
         pawns: Term::default(),
         phase: 0,
     };
-    // Attack maps first: king safety needs the enemy's.
+    // Attack maps first: king safety needs the enemy's. `zone_attacks[s]` counts the
+    // attacks of side `s` on the other king's neighbourhood (one per piece and cell).
+    let king_zones = [Side::White, Side::Black]
+        .map(|s| b.king_sq(s).map(|k| tables().king[k as usize]).unwrap_or(0));
     let mut attacks = [0u64; 2];
-    let mut attack_counts = [[0u8; 64]; 2];
+    let mut zone_attacks = [0i32; 2];
     for side in [Side::White, Side::Black] {
         let own = b.side_pieces(side);
         for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
             for sq in Cells(b.pieces(side, kind)) {
                 let a = attacks_of(b, kind, sq, side, occ);
                 attacks[side.index()] |= a;
-                for t in Cells(a) {
-                    attack_counts[side.index()][t as usize] =
-                        attack_counts[side.index()][t as usize].saturating_add(1);
-                }
+                zone_attacks[side.index()] +=
+                    (a & king_zones[side.opposite().index()]).count_ones() as i32;
                 let value = v[kind as usize];
                 p.material.add(side, value, value);
                 if kind != PAWN && kind != KING {
@@ -227,12 +233,12 @@ fn parts<R: Rules>(b: &Board<R>) -> Parts {
         let shield = (zone | front_span(side, ksq) & zone_ahead(side, ksq)) & own_pawns;
         p.king
             .add(side, SHIELD_PAWN * shield.count_ones() as i32, 0);
-        let zone_attacks: i32 = Cells(zone)
-            .map(|c| attack_counts[them.index()][c as usize] as i32)
-            .sum();
         let factor = if R::DROPS { CRAZYHOUSE_KING_FACTOR } else { 1 };
-        p.king
-            .add(side, -KING_ZONE_ATTACK * zone_attacks * factor, 0);
+        p.king.add(
+            side,
+            -KING_ZONE_ATTACK * zone_attacks[them.index()] * factor,
+            0,
+        );
         if R::EXPLOSIONS {
             // A capture on any cell next to our king explodes it: our pieces there
             // that the enemy attacks are direct threats, unless the kings touch

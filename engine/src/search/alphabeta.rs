@@ -37,6 +37,15 @@ const RFP_MARGIN_PER_DEPTH: i32 = 120;
 /// Late-move reductions apply from this depth and after this many moves.
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_FIRST_REDUCED: usize = 3;
+/// Shallow-depth pruning of quiet moves at non-PV turn starts (not in check, not
+/// giving check, after a move has been searched): futility (the static evaluation plus
+/// a margin cannot reach alpha) and late-move pruning (after enough quiet moves).
+const PRUNE_MAX_DEPTH: i32 = 3;
+const FUTILITY_MARGIN_BASE: i32 = 100;
+const FUTILITY_MARGIN_PER_DEPTH: i32 = 120;
+/// Quiet moves searched before the rest are pruned: base + depth^2 * factor.
+const LMP_BASE: usize = 4;
+const LMP_DEPTH_FACTOR: usize = 2;
 /// Check extensions stop once the ply is this multiple of the iteration depth
 /// (prevents perpetual-check lines from exploding).
 const EXTENSION_PLY_FACTOR: usize = 2;
@@ -400,11 +409,28 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut index = 0usize;
         let may_extend = ply < EXTENSION_PLY_FACTOR * self.root_depth as usize;
 
-        while let Some((m, is_tactical)) = picker.next() {
+        while let Some((m, is_tactical)) = picker.next_move() {
             index += 1;
             let mut child = pos.clone();
             child.make(m);
             let gives_check = child.in_check();
+            let prunable = !pv_node
+                && turn_start
+                && !in_check
+                && !gives_check
+                && !is_tactical
+                && depth <= PRUNE_MAX_DEPTH
+                && best_score > -MATE_BOUND
+                && !self.ordering.is_killer(ply, m);
+            if prunable {
+                let futile =
+                    static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
+                let late =
+                    tried_quiet.len() >= LMP_BASE + (depth * depth) as usize * LMP_DEPTH_FACTOR;
+                if futile || late {
+                    continue;
+                }
+            }
             let extension = if gives_check && may_extend { 1 } else { 0 };
             let new_depth = depth - 1 + extension;
 
@@ -560,7 +586,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut picker =
             MovePicker::new(&self.ordering, side, ply, tt_move, &moves, &sorted_tactical);
         let mut best_move = Move::NONE;
-        while let Some((m, _)) = picker.next() {
+        while let Some((m, _)) = picker.next_move() {
             let mut child = pos.clone();
             child.make(m);
             let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false);
@@ -682,7 +708,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     pub fn iterate(
         &mut self,
         root: &P,
-        root_moves: &mut Vec<Move>,
+        root_moves: &mut [Move],
         max_depth: i32,
         mut on_iteration: impl FnMut(&mut Self, &RootResult) -> bool,
     ) -> Option<RootResult> {

@@ -142,6 +142,15 @@ impl Default for Searcher {
 }
 
 impl Searcher {
+    /// A searcher with these options (the table is allocated at the first search).
+    pub fn new(threads: usize, hash_mb: usize) -> Self {
+        Searcher {
+            threads,
+            hash_mb,
+            ..Searcher::default()
+        }
+    }
+
     /// Empties the transposition table and forgets move-ordering statistics
     /// (`ucinewgame`, `Clear Hash`).
     pub fn clear(&mut self) {
@@ -340,7 +349,7 @@ fn order_root<P: Position>(
     root.generate(GenKind::Tactical, &mut tactical);
     tactical.sort_unstable();
     let mut picker = MovePicker::new(ordering, root.side_to_move(), 0, tt_move, legal, &tactical);
-    std::iter::from_fn(|| picker.next().map(|(m, _)| m)).collect()
+    std::iter::from_fn(|| picker.next_move().map(|(m, _)| m)).collect()
 }
 
 /// A deterministic single-threaded fixed-depth search of `pos` with a fresh table

@@ -148,7 +148,7 @@ impl MovePicker {
     }
 
     /// The next move and whether it is tactical.
-    pub fn next(&mut self) -> Option<(Move, bool)> {
+    pub fn next_move(&mut self) -> Option<(Move, bool)> {
         if self.next >= self.moves.len() {
             return None;
         }
@@ -162,10 +162,6 @@ impl MovePicker {
         let (m, _, t) = self.moves[self.next];
         self.next += 1;
         Some((m, t))
-    }
-
-    pub fn len(&self) -> usize {
-        self.moves.len()
     }
 }
 
@@ -185,7 +181,7 @@ mod tests {
         tables.record_cutoff(Side::White, 4, 5, quiet_good, false, &[quiet_plain]);
         let all = [quiet_plain, quiet_good, killer, capture, tt];
         let mut picker = MovePicker::new(&tables, Side::White, 3, tt, &all, &[capture]);
-        let order: Vec<Move> = std::iter::from_fn(|| picker.next().map(|(m, _)| m)).collect();
+        let order: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|(m, _)| m)).collect();
         assert_eq!(order, vec![tt, capture, killer, quiet_good, quiet_plain]);
     }
 }

@@ -2,7 +2,9 @@
 //! variant's own rules through the compile-time switches of [`Rules`].
 
 use super::bitboard::square;
-use super::board::{kind_of, Board, Rules, HAND_KINDS, KIND_LETTERS, KIND_NAMES, NO_PIECE};
+use super::board::{
+    kind_of, Board, Rules, HAND_KINDS, KIND_LETTERS, KIND_NAMES, KING, NO_EP, NO_PIECE, PAWN,
+};
 use super::crazyhouse::write_holdings;
 use super::{atomic, fide};
 use crate::error::{FenError, MoveError};
@@ -115,6 +117,24 @@ impl<R: Rules> Position for Board<R> {
         } else {
             Outcome::Draw(DrawReason::Stalemate)
         }
+    }
+
+    /// A pass for null-move pruning. Refused when the side to move has nothing but
+    /// king and pawns (on the board and, in crazyhouse, in hand): there zugzwang is
+    /// common and "passing is never better" fails.
+    fn make_null(&mut self) -> bool {
+        let us = self.side;
+        let pieces =
+            self.side_pieces(us) & !(self.by_kind[PAWN as usize] | self.by_kind[KING as usize]);
+        let hand_pieces = R::DROPS && self.hands[us as usize][1..].iter().any(|&n| n > 0);
+        if pieces == 0 && !hand_pieces {
+            return false;
+        }
+        self.set_ep(NO_EP);
+        self.side = us.opposite();
+        self.key ^= R::keys().side;
+        self.halfmove += 1;
+        true
     }
 
     fn halfmove_clock(&self) -> u32 {

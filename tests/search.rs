@@ -1,0 +1,499 @@
+//! Search tests on chess: mates with exact `Score::Mate(n)` (each position's mate
+//! distance is proved here by a brute-force solver that shares no code with the
+//! search), repetition as a draw, the transposition table not changing results, and
+//! the Win-at-Chess suite (ignored: it takes minutes; run with `--ignored`).
+//!
+//! `cargo test --release --test search -- --ignored --nocapture wac` prints the number
+//! of WAC positions solved (`WAC_MS` per position, default 1000; `WAC_THREADS`).
+
+use engine::search::{Limits, Score, SearchResult, Searcher};
+use engine::variants::chess::Chess;
+use engine::{GenKind, Move, MoveList, Position};
+use eval::chess::ChessEval;
+use std::path::Path;
+
+fn legal<P: Position>(pos: &P) -> MoveList {
+    let mut list = MoveList::new();
+    pos.generate(GenKind::All, &mut list);
+    list
+}
+
+fn is_checkmate<P: Position>(pos: &P) -> bool {
+    legal(pos).is_empty() && pos.in_check()
+}
+
+/// Whether the side to move mates within `n` of its moves, by exhaustive search
+/// (`checks_only`: consider only checking moves for the attacker, which proves a mate
+/// exists when it finds one, cheaply).
+fn attacker_mates<P: Position>(pos: &P, n: u32, checks_only: bool) -> bool {
+    for m in legal(pos) {
+        let mut child = pos.clone();
+        child.make(m);
+        if checks_only && !child.in_check() {
+            continue;
+        }
+        if defender_lost(&child, n, checks_only) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The defender is to move; the attacker has `n - 1` more moves after this one.
+fn defender_lost<P: Position>(pos: &P, n: u32, checks_only: bool) -> bool {
+    let moves = legal(pos);
+    if moves.is_empty() {
+        return is_checkmate(pos);
+    }
+    if n <= 1 {
+        return false;
+    }
+    moves.into_iter().all(|m| {
+        let mut child = pos.clone();
+        child.make(m);
+        attacker_mates(&child, n - 1, checks_only)
+    })
+}
+
+/// Finds the legal move written in SAN (`Nxf7+`, `exf6`, `O-O`, `e8=Q`, `Rfd1`) by
+/// comparing with every legal move's coordinates and the moving piece read from the FEN.
+fn san_to_move(pos: &Chess, san: &str) -> Option<Move> {
+    let board = placement(&pos.fen());
+    let san = san.trim_end_matches(['+', '#', '!', '?']);
+    let mut found = None;
+    for m in legal(pos) {
+        let text = pos.move_text(m);
+        let b = text.as_bytes();
+        let from = ((b[1] - b'1') * 8 + (b[0] - b'a')) as usize;
+        let to_file = b[2];
+        let to_rank = b[3];
+        let piece = board[from].to_ascii_uppercase();
+        let matches = if san == "O-O" || san == "O-O-O" {
+            piece == 'K' && b[0] == b'e' && to_file == if san == "O-O" { b'g' } else { b'c' }
+        } else {
+            let s = san.as_bytes();
+            let (san_piece, rest) = if s[0].is_ascii_uppercase() {
+                (s[0] as char, &san[1..])
+            } else {
+                ('P', san)
+            };
+            let (rest, promo) = match rest.find('=') {
+                Some(i) => (&rest[..i], rest[i + 1..].chars().next()),
+                None => (rest, None),
+            };
+            let rest = rest.replace('x', "");
+            let r = rest.as_bytes();
+            if r.len() < 2 {
+                return None;
+            }
+            let (dest, disamb) = (&r[r.len() - 2..], &r[..r.len() - 2]);
+            let promo_ok = match (promo, b.get(4)) {
+                (Some(p), Some(&q)) => p.to_ascii_lowercase() == q as char,
+                (None, None) => true,
+                _ => false,
+            };
+            piece == san_piece
+                && dest == [to_file, to_rank]
+                && promo_ok
+                && disamb.iter().all(|&c| {
+                    if c.is_ascii_digit() {
+                        c == b[1]
+                    } else {
+                        c == b[0]
+                    }
+                })
+        };
+        if matches {
+            if found.is_some() {
+                return None; // ambiguous
+            }
+            found = Some(m);
+        }
+    }
+    found
+}
+
+/// The FEN placement as 64 characters (a1 = 0), '.' for empty cells.
+fn placement(fen: &str) -> [char; 64] {
+    let mut board = ['.'; 64];
+    for (i, row) in fen
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .enumerate()
+    {
+        let rank = 7 - i;
+        let mut file = 0;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d as usize;
+            } else if file < 8 && rank < 8 {
+                board[rank * 8 + file] = c;
+                file += 1;
+            }
+        }
+    }
+    board
+}
+
+fn think(pos: &Chess, history: &[Chess], limits: Limits, hash_mb: usize) -> SearchResult {
+    let mut s = Searcher::new(1, hash_mb);
+    s.think(pos, history, &limits, &ChessEval, &mut |_| {})
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+/// Forced mates from the WAC suite, with the mate distance in moves of the side to
+/// move. Each distance is proved by [`mate_distances_are_proved_by_brute_force`].
+const MATES: [(&str, &str, i32); 4] = [
+    (
+        "WAC.004",
+        "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+        2,
+    ),
+    (
+        "WAC.005",
+        "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1",
+        2,
+    ),
+    (
+        "WAC.057",
+        "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",
+        3,
+    ),
+    (
+        "WAC.179",
+        "r1b2r1k/pp4pp/3p4/3B4/8/1QN3Pn/PP3q1P/R3R2K b - - 0 1",
+        3,
+    ),
+];
+
+#[test]
+fn mate_distances_are_proved_by_brute_force() {
+    for (id, fen, n) in MATES {
+        let pos = Chess::from_fen(fen).unwrap();
+        let n = n as u32;
+        // No shorter mate (full width), and a mate in n (checking moves suffice here).
+        assert!(!attacker_mates(&pos, n - 1, false), "{id}");
+        assert!(attacker_mates(&pos, n, true), "{id}");
+    }
+}
+
+#[test]
+fn finds_mates_with_exact_scores() {
+    for (id, fen, n) in MATES {
+        let pos = Chess::from_fen(fen).unwrap();
+        let r = think(&pos, &[], depth(2 * n as u32 + 1), 16);
+        assert_eq!(r.score, Score::Mate(n), "{id}");
+        // The chosen move keeps the mate in n (checked by the solver, since several
+        // first moves may mate equally fast).
+        let mut after = pos.clone();
+        after.make(r.best.unwrap());
+        assert!(defender_lost(&after, n as u32, false), "{id}");
+        // The PV is the whole mate: it ends in checkmate after 2n-1 plies.
+        let mut p = pos.clone();
+        for &m in &r.pv {
+            assert!(legal(&p).contains(&m));
+            p.make(m);
+        }
+        assert_eq!(r.pv.len(), 2 * n as usize - 1, "{id}: pv {:?}", r.pv);
+        assert!(is_checkmate(&p), "{id}");
+        // The defender sees its loss: mated in n - 1 of its own moves.
+        let d = think(&after, &[], depth(2 * n as u32), 16);
+        assert_eq!(d.score, Score::Mate(-(n - 1)), "{id}");
+    }
+}
+
+#[test]
+fn mate_limit_and_multiple_threads() {
+    let pos = Chess::from_fen(MATES[3].1).unwrap();
+    let mut s = Searcher::new(2, 16);
+    let limits = Limits {
+        mate: Some(3),
+        movetime: Some(20_000),
+        ..Limits::default()
+    };
+    let r = s.think(&pos, &[], &limits, &ChessEval, &mut |_| {});
+    assert_eq!(r.score, Score::Mate(3));
+}
+
+#[test]
+fn transposition_table_does_not_change_results() {
+    // Positions with exact values (forced mates); compared at the same fixed depth.
+    let cases = [
+        (MATES[0].1, 5),
+        (MATES[1].1, 5),
+        (MATES[2].1, 7),
+        (MATES[3].1, 7),
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 4),
+        ("7k/8/5KQ1/8/8/8/8/8 w - - 0 1", 6),
+    ];
+    for (fen, d) in cases {
+        let pos = Chess::from_fen(fen).unwrap();
+        let on = think(&pos, &[], depth(d), 16);
+        let off = think(&pos, &[], depth(d), 0);
+        assert_eq!(on.score, off.score, "{fen}");
+        assert!(matches!(on.score, Score::Mate(_)), "{fen}: {:?}", on.score);
+    }
+}
+
+#[test]
+fn threefold_repetition_is_a_draw() {
+    // White (bare king) against a queen: hopeless, except that Kg1 reaches a position
+    // already seen twice in this game, which is a draw by threefold repetition.
+    let root = Chess::from_fen("7k/8/8/8/8/1q6/8/7K w - - 0 1").unwrap();
+    let after_kg1 = Chess::from_fen("7k/8/8/8/8/1q6/8/6K1 b - - 1 1").unwrap();
+    let other = Chess::from_fen("7k/8/8/8/8/8/1q6/6K1 w - - 2 2").unwrap();
+    let history = vec![after_kg1.clone(), other.clone(), after_kg1, other];
+    let r = think(&root, &history, depth(6), 16);
+    assert_eq!(r.best, san_to_move(&root, "Kg1"));
+    assert_eq!(r.score, Score::Cp(0));
+    // Without that history the same position is simply lost.
+    let r = think(&root, &[], depth(6), 16);
+    assert!(
+        matches!(r.score, Score::Cp(s) if s < -500) || matches!(r.score, Score::Mate(m) if m < 0),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
+fn stop_during_search_still_gives_a_legal_move() {
+    let pos = Chess::startpos();
+    let mut s = Searcher::new(2, 16);
+    let stop = s.stop.clone();
+    let t = std::time::Instant::now();
+    let h = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let r = s.think(
+        &pos,
+        &[],
+        &Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        &ChessEval,
+        &mut |_| {},
+    );
+    h.join().unwrap();
+    assert!(t.elapsed().as_millis() < 200);
+    assert!(legal(&pos).contains(&r.best.unwrap()));
+}
+
+#[test]
+fn movetime_is_not_exceeded() {
+    let pos =
+        Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .unwrap();
+    for threads in [1, 2] {
+        let mut s = Searcher::new(threads, 16);
+        let t = std::time::Instant::now();
+        let mut infos = 0;
+        let r = s.think(
+            &pos,
+            &[],
+            &Limits {
+                movetime: Some(200),
+                move_overhead: 10,
+                ..Limits::default()
+            },
+            &ChessEval,
+            &mut |_| infos += 1,
+        );
+        let ms = t.elapsed().as_millis() as u64;
+        assert!(ms <= 200 + 25, "{threads} threads: {ms} ms");
+        assert!(
+            r.best.is_some() && infos >= 2 && r.depth >= 1,
+            "{threads} threads: depth {} infos {infos}",
+            r.depth
+        );
+    }
+}
+
+fn wac_lines() -> Vec<(String, String, Vec<String>)> {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wac.epd"))
+            .expect("wac.epd");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let (fen, ops) = l.split_once(" bm ").expect("bm operation");
+            let (bm, rest) = ops.split_once(';').expect("bm ends with ;");
+            let id = rest.split('"').nth(1).unwrap_or("?").to_string();
+            (
+                id,
+                fen.to_string(),
+                bm.split_whitespace().map(str::to_string).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn wac_data_parses_and_every_best_move_is_legal() {
+    let lines = wac_lines();
+    assert_eq!(lines.len(), 300);
+    for (id, fen, bm) in &lines {
+        let pos = Chess::from_fen(fen).unwrap_or_else(|e| panic!("{id}: {e}"));
+        for san in bm {
+            assert!(san_to_move(&pos, san).is_some(), "{id}: {san} not matched");
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn wac() {
+    let ms: u64 = std::env::var("WAC_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let threads: usize = std::env::var("WAC_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let mut solved = 0;
+    let mut failed = Vec::new();
+    let lines = wac_lines();
+    let mut s = Searcher::new(threads, 64);
+    for (id, fen, bm) in &lines {
+        let pos = Chess::from_fen(fen).unwrap();
+        let wanted: Vec<Move> = bm.iter().filter_map(|san| san_to_move(&pos, san)).collect();
+        s.clear();
+        let r = s.think(
+            &pos,
+            &[],
+            &Limits {
+                movetime: Some(ms),
+                ..Limits::default()
+            },
+            &ChessEval,
+            &mut |_| {},
+        );
+        if r.best.is_some_and(|m| wanted.contains(&m)) {
+            solved += 1;
+        } else {
+            failed.push(id.clone());
+        }
+    }
+    println!(
+        "WAC: solved {solved}/{} at {ms} ms, {threads} thread(s)",
+        lines.len()
+    );
+    println!("failed: {}", failed.join(" "));
+}
+
+/// Nodes per second from the start position and the 1- vs 2-thread time to depth.
+#[test]
+#[ignore]
+fn speed() {
+    let pos = Chess::startpos();
+    let d: u32 = std::env::var("SPEED_DEPTH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10);
+    let mut times = [Vec::new(), Vec::new()];
+    for _ in 0..3 {
+        for threads in [1, 2] {
+            let mut s = Searcher::new(threads, 64);
+            let t = std::time::Instant::now();
+            let r = s.think(&pos, &[], &depth(d), &ChessEval, &mut |_| {});
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "threads {threads} depth {d}: {:.2} s, {} nodes, {:.0} nps, score {:?}",
+                secs,
+                r.nodes,
+                r.nodes as f64 / secs,
+                r.score
+            );
+            times[threads - 1].push(secs);
+        }
+    }
+    for t in &mut times {
+        t.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    }
+    println!(
+        "median time to depth {d}: 1 thread {:.2} s, 2 threads {:.2} s, ratio {:.2}",
+        times[0][1],
+        times[1][1],
+        times[0][1] / times[1][1]
+    );
+}
+
+/// Every registered variant: a short search with two threads from the start position
+/// and after a few random sub-moves returns a legal move and a PV of legal sub-moves
+/// (this runs the multi-move-turn variants through the real search).
+#[test]
+fn every_variant_searches_legally() {
+    use eval::VariantEval;
+    use rand::{Rng, SeedableRng};
+    fn check<P: VariantEval>(name: &str) {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut pos = P::startpos();
+        for round in 0..3 {
+            let mut s = Searcher::new(2, 8);
+            let limits = Limits {
+                movetime: Some(150),
+                ..Limits::default()
+            };
+            let mut infos = 0;
+            let r = s.think(&pos, &[], &limits, &P::Eval::default(), &mut |_| infos += 1);
+            let best = r.best.unwrap_or_else(|| panic!("{name}: no move"));
+            assert!(legal(&pos).contains(&best), "{name} round {round}");
+            assert!(infos >= 1);
+            let mut p = pos.clone();
+            for &m in &r.pv {
+                assert!(
+                    legal(&p).contains(&m),
+                    "{name}: illegal PV move in {}",
+                    p.fen()
+                );
+                p.make(m);
+            }
+            // Walk on a few random sub-moves to reach mid-game (and mid-turn) positions.
+            for _ in 0..5 {
+                let moves = legal(&pos);
+                if moves.is_empty() {
+                    return;
+                }
+                pos.make(moves[rng.gen_range(0..moves.len())]);
+            }
+            if legal(&pos).is_empty() {
+                return;
+            }
+        }
+    }
+    macro_rules! all {
+        ($($n:literal => $t:ty,)*) => { $( check::<$t>($n); )* };
+    }
+    engine::for_each_variant!(all);
+}
+
+#[test]
+fn node_limit_is_kept() {
+    let pos = Chess::startpos();
+    let r = think(
+        &pos,
+        &[],
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+        16,
+    );
+    // Checked every 256 nodes.
+    assert!(
+        (20_000..20_000 + 512).contains(&r.nodes),
+        "{} nodes",
+        r.nodes
+    );
+    assert!(legal(&pos).contains(&r.best.unwrap()));
+}
