@@ -229,7 +229,7 @@ fn perft_lines() -> Vec<(String, u32, u64)> {
 fn perft_file_agrees_with_the_reference_generator() {
     let fx = fixture();
     let rb = geo_reference::RefBoard::from_fixture(&fx);
-    let limit: u64 = std::env::var("GEO_REF_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(120_000);
+    let limit: u64 = std::env::var("GEO_REF_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(200_000);
     let mut checked = 0;
     for (fen, depth, nodes) in perft_lines() {
         let rp = rb.parse(&fen);
