@@ -6,7 +6,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "manifold", version, about = "A game-playing engine for chess variants on unusual boards")]
+#[command(
+    name = "manifold",
+    version,
+    about = "A game-playing engine for chess variants on unusual boards"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -30,6 +34,29 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Search the bench positions of every variant single-threaded; prints the signature.
+    Bench {
+        /// Override every bench position's depth.
+        #[arg(long)]
+        depth: Option<u32>,
+    },
+    /// Search one position and print the `info` lines and `bestmove`.
+    Search {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
     /// List the variants.
     Variants,
 }
@@ -41,7 +68,46 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => {
-            eprintln!("protocol not yet wired");
+            protocol::uci::run_stdio();
+            ExitCode::SUCCESS
+        }
+        Some(Command::Bench { depth }) => {
+            for line in protocol::bench::run(depth) {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Some(Command::Search {
+            variant,
+            fen,
+            depth,
+            movetime,
+            threads,
+            hash,
+        }) => {
+            let Some(mut session) = protocol::registry::new_session(&variant) else {
+                eprintln!(
+                    "error: unknown variant '{variant}' (known: {})",
+                    protocol::registry::names().join(", ")
+                );
+                return ExitCode::from(2);
+            };
+            if let Some(fen) = fen {
+                if let Err(e) = session.game_mut().set_fen(&fen) {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            let mut searcher = engine::search::Searcher::default();
+            searcher.threads = threads;
+            searcher.hash_mb = hash;
+            let limits = engine::search::Limits {
+                depth: depth.or(if movetime.is_none() { Some(8) } else { None }),
+                movetime,
+                ..Default::default()
+            };
+            let report = session.search(&mut searcher, &limits, &mut |line| println!("{line}"));
+            println!("bestmove {}", report.bestmove);
             ExitCode::SUCCESS
         }
         Some(Command::Variants) => {
@@ -50,9 +116,18 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(Command::Perft { variant, fen, depth, divide, threads }) => {
+        Some(Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+            threads,
+        }) => {
             let Some(mut game) = protocol::registry::new_game(&variant) else {
-                eprintln!("error: unknown variant '{variant}' (known: {})", protocol::registry::names().join(", "));
+                eprintln!(
+                    "error: unknown variant '{variant}' (known: {})",
+                    protocol::registry::names().join(", ")
+                );
                 return ExitCode::from(2);
             };
             if let Some(fen) = fen {

@@ -16,8 +16,13 @@ struct Line {
 
 fn perft_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
-    for dir in [engine::shared_dir().join("perft"), Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft")] {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+    for dir in [
+        engine::shared_dir().join("perft"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft"),
+    ] {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for e in entries.flatten() {
             if e.path().extension().is_some_and(|x| x == "perft") {
                 files.push(e.path());
@@ -30,7 +35,10 @@ fn perft_files() -> Vec<PathBuf> {
 
 fn read_lines() -> Vec<Line> {
     let files = perft_files();
-    assert!(!files.is_empty(), "no perft files found (is ../shared beside the checkout?)");
+    assert!(
+        !files.is_empty(),
+        "no perft files found (is ../shared beside the checkout?)"
+    );
     let mut lines = Vec::new();
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
@@ -71,15 +79,25 @@ fn run(min_nodes: u64, max_nodes: u64) {
         let got = game.perft(l.depth, 2);
         ran += 1;
         if got != l.nodes {
-            failures.push(format!("{}: {} '{}' depth {}: expected {}, got {}", l.file, l.variant, l.fen, l.depth, l.nodes, got));
+            failures.push(format!(
+                "{}: {} '{}' depth {}: expected {}, got {}",
+                l.file, l.variant, l.fen, l.depth, l.nodes, got
+            ));
         }
     }
     println!("{ran} perft lines checked");
-    assert!(failures.is_empty(), "perft failures:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft failures:\n{}",
+        failures.join("\n")
+    );
 }
 
 fn limit(default: u64) -> u64 {
-    std::env::var("PERFT_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var("PERFT_MAX_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 #[test]

@@ -62,7 +62,10 @@ impl<const W: usize> CellSet<W> {
         None
     }
     pub fn iter(&self) -> CellSetIter<W> {
-        CellSetIter { words: self.0, index: 0 }
+        CellSetIter {
+            words: self.0,
+            index: 0,
+        }
     }
     pub fn from_cells(cells: impl IntoIterator<Item = Cell>) -> Self {
         let mut s = Self::EMPTY;

@@ -34,7 +34,9 @@ pub fn parse_placement(
                     }
                 }
                 if n == 0 || n > width {
-                    return Err(FenError::Placement(format!("bad empty run in rank '{rank_text}'")));
+                    return Err(FenError::Placement(format!(
+                        "bad empty run in rank '{rank_text}'"
+                    )));
                 }
                 file += n;
             } else if ch.is_ascii_alphabetic() {
@@ -44,15 +46,21 @@ pub fn parse_placement(
                     chars.next();
                 }
                 if file >= width {
-                    return Err(FenError::Placement(format!("rank '{rank_text}' is too long")));
+                    return Err(FenError::Placement(format!(
+                        "rank '{rank_text}' is too long"
+                    )));
                 }
                 out.push((file, rank, piece));
                 file += 1;
             } else {
-                return Err(FenError::Placement(format!("unexpected '{ch}' in rank '{rank_text}'")));
+                return Err(FenError::Placement(format!(
+                    "unexpected '{ch}' in rank '{rank_text}'"
+                )));
             }
             if file > width {
-                return Err(FenError::Placement(format!("rank '{rank_text}' is too long")));
+                return Err(FenError::Placement(format!(
+                    "rank '{rank_text}' is too long"
+                )));
             }
         }
         if file != width {
@@ -106,7 +114,9 @@ pub fn split_holdings(part: &str) -> Result<(&str, Option<&str>), FenError> {
         }
         Some(i) => {
             if !part.ends_with(']') || part[i + 1..part.len() - 1].contains(['[', ']']) {
-                return Err(FenError::BadHoldings(format!("'{part}' is not placement[holdings]")));
+                return Err(FenError::BadHoldings(format!(
+                    "'{part}' is not placement[holdings]"
+                )));
             }
             Ok((&part[..i], Some(&part[i + 1..part.len() - 1])))
         }
@@ -131,18 +141,32 @@ mod tests {
         let pieces = parse_placement(text, 10, 10).unwrap();
         assert_eq!(pieces.len(), 40);
         let back = write_placement(10, 10, |f, r| {
-            pieces.iter().find(|p| p.0 == f && p.1 == r).map(|p| p.2.clone())
+            pieces
+                .iter()
+                .find(|p| p.0 == f && p.1 == r)
+                .map(|p| p.2.clone())
         });
         assert_eq!(back, text);
     }
 
     #[test]
     fn bad_placements_are_errors() {
-        for bad in ["8/8", "9/8/8/8/8/8/8/8", "ppppppppp/8/8/8/8/8/8/8", "7/8/8/8/8/8/8/8", "p7p/8/8/8/8/8/8/8", "0pppppppp/8/8/8/8/8/8/8", "#7/8/8/8/8/8/8/8"] {
+        for bad in [
+            "8/8",
+            "9/8/8/8/8/8/8/8",
+            "ppppppppp/8/8/8/8/8/8/8",
+            "7/8/8/8/8/8/8/8",
+            "p7p/8/8/8/8/8/8/8",
+            "0pppppppp/8/8/8/8/8/8/8",
+            "#7/8/8/8/8/8/8/8",
+        ] {
             assert!(parse_placement(bad, 8, 8).is_err(), "{bad}");
         }
         assert!(parse_placement("55/10/10/10/10/10/10/10/10/10", 10, 10).is_err());
-        assert_eq!(parse_placement("Q~7/8/8/8/8/8/8/8", 8, 8).unwrap()[0].2, "Q~");
+        assert_eq!(
+            parse_placement("Q~7/8/8/8/8/8/8/8", 8, 8).unwrap()[0].2,
+            "Q~"
+        );
     }
 
     #[test]

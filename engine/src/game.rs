@@ -19,7 +19,12 @@ pub struct Game<P: Position> {
 
 impl<P: Position> Game<P> {
     pub fn new(start: P) -> Self {
-        Game { pos: start.clone(), start, history: Vec::new(), played: Vec::new() }
+        Game {
+            pos: start.clone(),
+            start,
+            history: Vec::new(),
+            played: Vec::new(),
+        }
     }
     pub fn pos(&self) -> &P {
         &self.pos

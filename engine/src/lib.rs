@@ -28,6 +28,7 @@ pub mod position;
 pub mod search;
 pub mod testkit;
 pub mod topology;
+pub mod tt;
 pub mod variants;
 pub mod zobrist;
 

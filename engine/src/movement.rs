@@ -56,14 +56,23 @@ impl PieceMoves {
         Self::default()
     }
     pub fn slide(mut self, dirs: impl IntoIterator<Item = usize>, range: u8, mode: Mode) -> Self {
-        self.rules.push(Rule { atom: Atom::Slide { dirs: dirs.into_iter().collect(), range }, mode });
+        self.rules.push(Rule {
+            atom: Atom::Slide {
+                dirs: dirs.into_iter().collect(),
+                range,
+            },
+            mode,
+        });
         self
     }
     pub fn step(self, dirs: impl IntoIterator<Item = usize>, mode: Mode) -> Self {
         self.slide(dirs, 1, mode)
     }
     pub fn leap(mut self, targets: Vec<Vec<Cell>>, mode: Mode) -> Self {
-        self.rules.push(Rule { atom: Atom::Leap { targets }, mode });
+        self.rules.push(Rule {
+            atom: Atom::Leap { targets },
+            mode,
+        });
         self
     }
     pub fn compile(&self, topo: &Topology) -> Compiled {
@@ -107,7 +116,11 @@ impl Compiled {
                     Atom::Slide { dirs, range } => {
                         for &d in dirs {
                             let ray = topo.ray(cell, d);
-                            let len = if *range == 0 { ray.len() } else { ray.len().min(*range as usize) };
+                            let len = if *range == 0 {
+                                ray.len()
+                            } else {
+                                ray.len().min(*range as usize)
+                            };
                             if len > 0 {
                                 c.push_line(&ray[..len], rule.mode);
                             }
@@ -126,7 +139,11 @@ impl Compiled {
     }
 
     fn push_line(&mut self, cells: &[Cell], mode: Mode) {
-        self.lines.push(Line { start: self.cells.len() as u32, len: cells.len() as u32, mode });
+        self.lines.push(Line {
+            start: self.cells.len() as u32,
+            len: cells.len() as u32,
+            mode,
+        });
         self.cells.extend_from_slice(cells);
     }
 
@@ -136,13 +153,23 @@ impl Compiled {
         let (first, n) = self.index[cell as usize];
         self.lines[first as usize..(first + n) as usize]
             .iter()
-            .map(move |l| (l.mode, &self.cells[l.start as usize..(l.start + l.len) as usize]))
+            .map(move |l| {
+                (
+                    l.mode,
+                    &self.cells[l.start as usize..(l.start + l.len) as usize],
+                )
+            })
     }
 
     /// Walks every line from `from`; `look` says what stands on a cell; `emit(to,
     /// is_capture)` receives each reachable destination.
     #[inline]
-    pub fn walk(&self, from: Cell, look: impl Fn(Cell) -> Square, mut emit: impl FnMut(Cell, bool)) {
+    pub fn walk(
+        &self,
+        from: Cell,
+        look: impl Fn(Cell) -> Square,
+        mut emit: impl FnMut(Cell, bool),
+    ) {
         for (mode, line) in self.lines(from) {
             for &to in line {
                 match look(to) {
@@ -192,18 +219,35 @@ mod tests {
     #[test]
     fn rook_and_knight_on_grid() {
         let t = Topology::grid(8, 8);
-        let orth: Vec<usize> = ORTHOGONAL_2D.iter().map(|&v| t.direction_index(v).unwrap()).collect();
-        let rook = PieceMoves::new().slide(orth.clone(), 0, Mode::MoveOrCapture).compile(&t);
+        let orth: Vec<usize> = ORTHOGONAL_2D
+            .iter()
+            .map(|&v| t.direction_index(v).unwrap())
+            .collect();
+        let rook = PieceMoves::new()
+            .slide(orth.clone(), 0, Mode::MoveOrCapture)
+            .compile(&t);
         let a1 = t.cell_by_name("a1").unwrap();
         let a4 = t.cell_by_name("a4").unwrap();
         let mut n = 0;
-        rook.walk(a1, |c| if c == a4 { Square::Enemy } else { Square::Empty }, |_, _| n += 1);
+        rook.walk(
+            a1,
+            |c| {
+                if c == a4 {
+                    Square::Enemy
+                } else {
+                    Square::Empty
+                }
+            },
+            |_, _| n += 1,
+        );
         assert_eq!(n, 3 + 7);
         let wazir_move_only = PieceMoves::new().step(orth, Mode::MoveOnly).compile(&t);
         let mut caps = 0;
         wazir_move_only.walk(a1, |_| Square::Enemy, |_, c| caps += c as i32);
         assert_eq!(caps, 0);
-        let knight = PieceMoves::new().leap(t.leap_table(&KNIGHT_2D), Mode::MoveOrCapture).compile(&t);
+        let knight = PieceMoves::new()
+            .leap(t.leap_table(&KNIGHT_2D), Mode::MoveOrCapture)
+            .compile(&t);
         assert!(knight.reaches(a1, t.cell_by_name("b3").unwrap(), |_| true));
         assert!(!rook.reaches(a1, t.cell_by_name("a8").unwrap(), |c| c == a4));
     }

@@ -104,8 +104,14 @@ pub enum Outcome {
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Outcome::Win { winner: Side::White, reason } => write!(f, "1-0 ({reason})"),
-            Outcome::Win { winner: Side::Black, reason } => write!(f, "0-1 ({reason})"),
+            Outcome::Win {
+                winner: Side::White,
+                reason,
+            } => write!(f, "1-0 ({reason})"),
+            Outcome::Win {
+                winner: Side::Black,
+                reason,
+            } => write!(f, "0-1 ({reason})"),
             Outcome::Draw(r) => write!(f, "1/2-1/2 ({r})"),
         }
     }
@@ -183,6 +189,17 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// Passes the turn without moving (for the search's null-move pruning): the side
+    /// to move changes, en-passant rights lapse, the key is updated. Returns `false`
+    /// and leaves `self` unchanged when the variant does not allow a pass here. The
+    /// default never allows one; a variant that opts in should also refuse in
+    /// zugzwang-prone positions (e.g. the side to move has only king and pawns), since
+    /// the search then relies on "passing is never better than moving". Only called at
+    /// turn starts when the side to move is not in check.
+    fn make_null(&mut self) -> bool {
+        false
+    }
+
     /// A game-ending event that has happened (a king captured or exploded, a mate or
     /// stalemate judged at a Tri-Plane step). Default: none.
     fn event_outcome(&self) -> Option<Outcome> {
@@ -239,7 +256,10 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         }
         if self.is_turn_start() {
             let key = self.key();
-            let seen = history.iter().filter(|p| p.is_turn_start() && p.key() == key).count();
+            let seen = history
+                .iter()
+                .filter(|p| p.is_turn_start() && p.key() == key)
+                .count();
             if seen >= 2 {
                 return Some(DrawReason::Repetition);
             }
@@ -262,7 +282,11 @@ pub trait Evaluator<P: Position>: Send + Sync {
     /// White's point of view; the last entry is usually the total.
     fn breakdown(&self, pos: &P) -> Vec<(String, i32)> {
         let v = self.evaluate(pos);
-        let white = if pos.side_to_move() == Side::White { v } else { -v };
+        let white = if pos.side_to_move() == Side::White {
+            v
+        } else {
+            -v
+        };
         vec![("total".to_string(), white)]
     }
 }

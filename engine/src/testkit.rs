@@ -15,7 +15,12 @@ use rand_chacha::ChaCha8Rng;
 /// * copy-make leaves the parent untouched (its FEN and key are unchanged).
 ///
 /// Returns the number of positions checked. Panics with a description on failure.
-pub fn check_random_playouts<P: Position>(start: &P, seed: u64, games: usize, plies: usize) -> usize {
+pub fn check_random_playouts<P: Position>(
+    start: &P,
+    seed: u64,
+    games: usize,
+    plies: usize,
+) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut checked = 0;
     for _ in 0..games {
@@ -32,7 +37,11 @@ pub fn check_random_playouts<P: Position>(start: &P, seed: u64, games: usize, pl
             let before = (pos.fen(), pos.key());
             let mut child = pos.clone();
             child.make(m);
-            assert_eq!((pos.fen(), pos.key()), before, "copy-make changed the parent");
+            assert_eq!(
+                (pos.fen(), pos.key()),
+                before,
+                "copy-make changed the parent"
+            );
             pos = child;
         }
     }
@@ -42,22 +51,39 @@ pub fn check_random_playouts<P: Position>(start: &P, seed: u64, games: usize, pl
 /// The per-position checks of [`check_random_playouts`].
 pub fn check_position<P: Position>(pos: &P) {
     let fen = pos.fen();
-    assert_eq!(pos.key(), pos.compute_key(), "incremental key differs from recomputed key at {fen}");
+    assert_eq!(
+        pos.key(),
+        pos.compute_key(),
+        "incremental key differs from recomputed key at {fen}"
+    );
     let back = P::from_fen(&fen).unwrap_or_else(|e| panic!("own FEN '{fen}' does not parse: {e}"));
     assert_eq!(back.fen(), fen, "FEN does not round-trip");
-    assert_eq!(back.key(), pos.key(), "key differs after FEN round-trip at {fen}");
+    assert_eq!(
+        back.key(),
+        pos.key(),
+        "key differs after FEN round-trip at {fen}"
+    );
     let mut all = MoveList::new();
     pos.generate(GenKind::All, &mut all);
     let mut texts = std::collections::HashSet::new();
     for &m in &all {
         let text = pos.move_text(m);
-        assert!(texts.insert(text.clone()), "two moves share the text '{text}' at {fen}");
-        let parsed = pos.parse_move(&text).unwrap_or_else(|e| panic!("'{text}' does not parse at {fen}: {e}"));
+        assert!(
+            texts.insert(text.clone()),
+            "two moves share the text '{text}' at {fen}"
+        );
+        let parsed = pos
+            .parse_move(&text)
+            .unwrap_or_else(|e| panic!("'{text}' does not parse at {fen}: {e}"));
         assert_eq!(parsed, m, "'{text}' parses to another move at {fen}");
     }
     let mut tactical = MoveList::new();
     pos.generate(GenKind::Tactical, &mut tactical);
     for m in tactical {
-        assert!(all.contains(&m) || m == Move::END_TURN, "tactical move {} is not legal at {fen}", pos.move_text(m));
+        assert!(
+            all.contains(&m) || m == Move::END_TURN,
+            "tactical move {} is not legal at {fen}",
+            pos.move_text(m)
+        );
     }
 }

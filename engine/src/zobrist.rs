@@ -23,7 +23,12 @@ impl Zobrist {
         let pieces = (0..piece_codes * cells).map(|_| rng.next_u64()).collect();
         let side = rng.next_u64();
         let extras = (0..extras).map(|_| rng.next_u64()).collect();
-        Zobrist { cells, pieces, side, extras }
+        Zobrist {
+            cells,
+            pieces,
+            side,
+            extras,
+        }
     }
     #[inline]
     pub fn piece(&self, code: usize, cell: usize) -> u64 {

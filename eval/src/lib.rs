@@ -3,9 +3,13 @@
 //! Each variant's position type implements [`VariantEval`], naming its evaluator.
 //! [`MobilityEval`] is the generic fallback: the difference in legal sub-moves.
 
+pub mod pentaplane;
 pub mod geodesic;
 
 use engine::{Evaluator, GenKind, MoveList, Position};
+
+pub mod parallelworlds;
+pub mod triplane;
 
 /// Binds a variant to its evaluator.
 pub trait VariantEval: Position {
@@ -33,3 +37,4 @@ pub fn average_mobility(moves: &engine::movement::Compiled, cells: usize) -> f64
     }
     total as f64 / cells.max(1) as f64
 }
+pub mod chess;

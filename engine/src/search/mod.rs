@@ -1,12 +1,40 @@
-//! The search: types shared with the protocol, and the searcher.
+//! The search: types shared with the protocol, and the [`Searcher`] that owns the
+//! transposition table and runs a search.
 //!
-//! NOTE: this file currently holds the API and a plain fixed-depth alpha-beta used
-//! while the real search (iterative deepening, PVS, TT, Lazy SMP) is written.
+//! * [`alphabeta`] — one thread's iterative deepening, PVS, quiescence, pruning;
+//! * [`ordering`] — move ordering (TT move, tactical, killers, history);
+//! * [`time`] — turning `go` limits into deadlines;
+//! * [`threads`] — Lazy SMP over scoped threads;
+//! * [`crate::tt`] — the shared lock-free transposition table.
+
+pub mod alphabeta;
+pub mod ordering;
+pub mod threads;
+pub mod time;
+#[doc(hidden)]
+pub mod toys;
 
 use crate::moves::{Move, MoveList};
 use crate::position::{Evaluator, GenKind, Position};
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::tt::TranspositionTable;
+use alphabeta::{MainControl, RootResult, Worker};
+use ordering::{MovePicker, OrderingTables};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Instant;
+use time::TimeControl;
+
+/// Deepest ply the search goes (sub-moves from the root, extensions included).
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration.
+pub const MAX_DEPTH: i32 = 100;
+/// Larger than any score.
+pub const INFINITY: i32 = 31_000;
+/// The score of a won position with no moves left to play; a mate `n` half-turns
+/// away scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores at or beyond this magnitude are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
 
 /// What `go` asked for. Times in milliseconds.
 #[derive(Clone, Debug, Default)]
@@ -38,6 +66,23 @@ pub enum Score {
     Mate(i32),
 }
 
+impl Score {
+    /// Converts an internal root score. Mate scores count half-turns `d` to the end of
+    /// the game: the side to move wins on its own turn number `d / 2 + 1`, or loses
+    /// after `(d + 1) / 2` of its own moves.
+    pub fn from_internal(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            let d = MATE - score;
+            Score::Mate(d / 2 + 1)
+        } else if score <= -MATE_BOUND {
+            let d = MATE + score;
+            Score::Mate(-((d + 1) / 2))
+        } else {
+            Score::Cp(score)
+        }
+    }
+}
+
 /// One `info` line's worth of progress.
 #[derive(Clone, Debug)]
 pub struct Info {
@@ -64,81 +109,263 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-/// Search state that outlives one `go`: the stop flag, the ponder flag, options.
+/// Search state that outlives one `go`: the stop flag, the ponder flag, options, the
+/// transposition table and the main thread's ordering statistics.
+///
+/// The caller clears `stop` (and `ponderhit`) before `think`; `think` never resets them,
+/// so a `stop` that arrives while the search is starting is not lost.
 pub struct Searcher {
     pub stop: Arc<AtomicBool>,
     /// Set by `ponderhit`: the search switches from pondering to normal limits.
     pub ponderhit: Arc<AtomicBool>,
     pub threads: usize,
+    /// Transposition table size; 0 disables the table. Applied at the next `think`
+    /// (or at once with [`Searcher::set_hash`]).
     pub hash_mb: usize,
+    tt: TranspositionTable,
+    tt_mb: Option<usize>,
+    ordering: Option<OrderingTables>,
 }
 
 impl Default for Searcher {
     fn default() -> Self {
-        Searcher { stop: Arc::new(AtomicBool::new(false)), ponderhit: Arc::new(AtomicBool::new(false)), threads: 1, hash_mb: 16 }
+        Searcher {
+            stop: Arc::new(AtomicBool::new(false)),
+            ponderhit: Arc::new(AtomicBool::new(false)),
+            threads: 1,
+            hash_mb: 16,
+            tt: TranspositionTable::new(0),
+            tt_mb: None,
+            ordering: None,
+        }
     }
 }
 
 impl Searcher {
-    /// Empties the transposition table (`ucinewgame`, `Clear Hash`).
-    pub fn clear(&mut self) {}
+    /// Empties the transposition table and forgets move-ordering statistics
+    /// (`ucinewgame`, `Clear Hash`).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ordering = None;
+    }
+
+    /// Resizes the transposition table now (its contents are lost).
+    pub fn set_hash(&mut self, mb: usize) {
+        self.hash_mb = mb;
+        self.tt = TranspositionTable::new(mb);
+        self.tt_mb = Some(mb);
+    }
+
+    /// Table occupancy in per mille of the current search's entries.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    fn ensure_table(&mut self) {
+        if self.tt_mb != Some(self.hash_mb) {
+            self.set_hash(self.hash_mb);
+        }
+    }
 
     /// Searches `root` (reached through `history`, oldest first) within `limits`,
     /// calling `report` with progress; returns the best sub-move.
     pub fn think<P: Position, E: Evaluator<P>>(
         &mut self,
         root: &P,
-        _history: &[P],
+        history: &[P],
         limits: &Limits,
         eval: &E,
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let depth = limits.depth.unwrap_or(3).max(1);
-        let mut nodes = 0;
-        let mut list = MoveList::new();
-        root.generate(GenKind::All, &mut list);
-        let mut best = None;
-        let mut best_score = -1_000_000;
-        for &m in &list {
-            let mut child = root.clone();
-            child.make(m);
-            let s = self.negamax(&child, depth - 1, eval, &mut nodes);
-            let s = if child.side_to_move() == root.side_to_move() { s } else { -s };
-            if best.is_none() || s > best_score {
-                best = Some(m);
-                best_score = s;
-            }
-            if self.stop.load(Ordering::Relaxed) {
-                break;
-            }
-        }
-        let info = Info { depth, seldepth: depth, multipv: 1, score: Score::Cp(best_score), nodes, nps: 0, hashfull: 0, time_ms: 0, pv: best.into_iter().collect() };
-        report(&info);
-        SearchResult { best, pv: info.pv.clone(), score: info.score, depth, nodes }
-    }
+        let start = Instant::now();
+        self.ensure_table();
+        self.tt.new_search();
 
-    fn negamax<P: Position, E: Evaluator<P>>(&self, pos: &P, depth: u32, eval: &E, nodes: &mut u64) -> i32 {
-        *nodes += 1;
-        if depth == 0 {
-            return eval.evaluate(pos);
+        let mut legal = MoveList::new();
+        if root.event_outcome().is_none() {
+            root.generate(GenKind::All, &mut legal);
         }
-        let mut list = MoveList::new();
-        pos.generate(GenKind::All, &mut list);
-        if list.is_empty() {
-            return match pos.outcome() {
-                Some(crate::position::Outcome::Win { winner, .. }) if winner == pos.side_to_move() => 100_000,
-                Some(crate::position::Outcome::Win { .. }) => -100_000,
-                _ => 0,
+        if !limits.searchmoves.is_empty() {
+            let wanted: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| limits.searchmoves.contains(m))
+                .collect();
+            if !wanted.is_empty() {
+                legal = wanted;
+            }
+        }
+        if legal.is_empty() {
+            // The game is over: nothing to search.
+            let score = match root.outcome() {
+                Some(crate::position::Outcome::Win { winner, .. })
+                    if winner == root.side_to_move() =>
+                {
+                    Score::Mate(0)
+                }
+                Some(crate::position::Outcome::Win { .. }) => Score::Mate(0),
+                _ => Score::Cp(0),
+            };
+            let info = Info {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score,
+                nodes: 0,
+                nps: 0,
+                hashfull: self.tt.hashfull(),
+                time_ms: 0,
+                pv: Vec::new(),
+            };
+            report(&info);
+            return SearchResult {
+                best: None,
+                pv: Vec::new(),
+                score,
+                depth: 0,
+                nodes: 0,
             };
         }
-        let mut best = -1_000_000;
-        for &m in &list {
-            let mut child = pos.clone();
-            child.make(m);
-            let s = self.negamax(&child, depth - 1, eval, nodes);
-            let s = if child.side_to_move() == pos.side_to_move() { s } else { -s };
-            best = best.max(s);
+
+        // Order the root once: TT move, tactical, quiet (later iterations reorder).
+        let mut ordering = self.ordering.take().unwrap_or_default();
+        ordering.age();
+        let root_moves = order_root(root, &legal, &self.tt, &ordering);
+        let drawn_at_root = root.draw_reason(history).is_some();
+        let history_keys: Vec<u64> = history
+            .iter()
+            .filter(|p| p.is_turn_start())
+            .map(|p| p.key())
+            .collect();
+
+        let side = root.side_to_move();
+        let pondering = limits.ponder;
+        let clock = if limits.infinite || pondering {
+            TimeControl::unlimited(start)
+        } else {
+            TimeControl::new(limits, side, start)
+        };
+        let max_depth = limits
+            .depth
+            .map(|d| d.clamp(1, MAX_DEPTH as u32) as i32)
+            .unwrap_or(MAX_DEPTH);
+        let control = MainControl {
+            limits: limits.clone(),
+            clock,
+            pondering,
+            side,
+        };
+
+        let threads = self.threads.max(1);
+        let shared = threads::Shared::new(&self.tt, &self.stop, &self.ponderhit, threads);
+        let tt = &self.tt;
+        let make_info = |score: i32, r: &RootResult, seldepth: usize, nodes: u64| {
+            let ms = start.elapsed().as_millis() as u64;
+            Info {
+                depth: r.depth.max(1) as u32,
+                seldepth: (seldepth.max(r.pv.len())) as u32,
+                multipv: 1,
+                score: if drawn_at_root {
+                    Score::Cp(0)
+                } else {
+                    Score::from_internal(score)
+                },
+                nodes,
+                nps: nodes * 1000 / ms.max(1),
+                hashfull: tt.hashfull(),
+                time_ms: ms,
+                pv: r.pv.clone(),
+            }
+        };
+        let mut on_iteration = |w: &mut Worker<'_, P, E>, r: &RootResult| -> bool {
+            w.check_limits();
+            let info = make_info(r.score, r, w.seldepth, w.nodes.max(shared.total_nodes()));
+            report(&info);
+            let control = w.control.as_ref().expect("main thread has control");
+            if let (Some(n), Score::Mate(m)) = (limits.mate, Score::from_internal(r.score)) {
+                if m > 0 && m as u32 <= n {
+                    return false;
+                }
+            }
+            if control.pondering {
+                return true;
+            }
+            !shared.should_stop() && control.clock.may_start_iteration()
+        };
+        let (result, tables, seldepth) = threads::run(
+            &shared,
+            root,
+            &root_moves,
+            &history_keys,
+            eval,
+            threads,
+            max_depth,
+            control,
+            ordering,
+            &mut on_iteration,
+        );
+        self.ordering = Some(tables);
+
+        let nodes = shared.total_nodes();
+        let result = result.unwrap_or_else(|| RootResult {
+            depth: 0,
+            score: 0,
+            pv: vec![root_moves[0]],
+        });
+        let info = make_info(result.score, &result, seldepth, nodes);
+        report(&info);
+        SearchResult {
+            best: result.pv.first().copied(),
+            pv: result.pv.clone(),
+            score: info.score,
+            depth: result.depth.max(0) as u32,
+            nodes,
         }
-        best
     }
 }
+
+/// The root moves in first-iteration order: TT move, tactical moves, the rest.
+fn order_root<P: Position>(
+    root: &P,
+    legal: &[Move],
+    tt: &TranspositionTable,
+    ordering: &OrderingTables,
+) -> Vec<Move> {
+    let tt_move = tt
+        .probe(root.key())
+        .map(|e| e.mv)
+        .filter(|m| legal.contains(m))
+        .unwrap_or(Move::NONE);
+    let mut tactical = MoveList::new();
+    root.generate(GenKind::Tactical, &mut tactical);
+    tactical.sort_unstable();
+    let mut picker = MovePicker::new(ordering, root.side_to_move(), 0, tt_move, legal, &tactical);
+    std::iter::from_fn(|| picker.next().map(|(m, _)| m)).collect()
+}
+
+/// A deterministic single-threaded fixed-depth search of `pos` with a fresh table
+/// (for bench signatures): returns the nodes searched.
+pub fn bench_one<P: Position, E: Evaluator<P>>(pos: &P, depth: u32, eval: &E) -> u64 {
+    let mut searcher = Searcher {
+        threads: 1,
+        hash_mb: 16,
+        ..Searcher::default()
+    };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    searcher.think(pos, &[], &limits, eval, &mut |_| {}).nodes
+}
+
+/// [`bench_one`] from a FEN.
+pub fn bench_fen<P: Position, E: Evaluator<P>>(
+    fen: &str,
+    depth: u32,
+    eval: &E,
+) -> Result<u64, crate::error::FenError> {
+    Ok(bench_one(&P::from_fen(fen)?, depth, eval))
+}
+
+#[cfg(test)]
+mod tests;

@@ -110,7 +110,14 @@ impl Topology {
         directions: Vec<Vector>,
         namer: &dyn Fn(Coord) -> String,
     ) -> Self {
-        Self::lattice(LatticeSpec { width, height, depth, boards: 1, directions, namer })
+        Self::lattice(LatticeSpec {
+            width,
+            height,
+            depth,
+            boards: 1,
+            directions,
+            namer,
+        })
     }
 
     /// `boards` separate flat boards with the 8 king directions; rays stay on their board.
@@ -159,7 +166,12 @@ impl Topology {
                         let mut ray = Vec::new();
                         let mut c = from;
                         loop {
-                            c = Coord { x: c.x + v[0], y: c.y + v[1], z: c.z + v[2], board: c.board };
+                            c = Coord {
+                                x: c.x + v[0],
+                                y: c.y + v[1],
+                                z: c.z + v[2],
+                                board: c.board,
+                            };
                             match index_of(c) {
                                 Some(i) => ray.push(i),
                                 None => break,
@@ -192,7 +204,11 @@ impl Topology {
                 ray_cells.extend_from_slice(ray);
             }
         }
-        let by_name = names.iter().enumerate().map(|(i, n)| (n.clone(), i as Cell)).collect();
+        let by_name = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.clone(), i as Cell))
+            .collect();
         Topology {
             coords: vec![Coord::default(); names.len()],
             names,
@@ -253,11 +269,20 @@ impl Topology {
     /// The cell at lattice coordinates, if on the board.
     pub fn cell_at(&self, c: Coord) -> Option<Cell> {
         let (w, h, d, b) = self.dims;
-        if c.x < 0 || c.y < 0 || c.z < 0 || c.board < 0 || c.x >= w || c.y >= h || c.z >= d || c.board >= b {
+        if c.x < 0
+            || c.y < 0
+            || c.z < 0
+            || c.board < 0
+            || c.x >= w
+            || c.y >= h
+            || c.z >= d
+            || c.board >= b
+        {
             return None;
         }
         Some(
-            ((((c.board as usize * d as usize + c.z as usize) * h as usize + c.y as usize) * w as usize)
+            ((((c.board as usize * d as usize + c.z as usize) * h as usize + c.y as usize)
+                * w as usize)
                 + c.x as usize) as Cell,
         )
     }
@@ -270,7 +295,12 @@ impl Topology {
                 vectors
                     .iter()
                     .filter_map(|v| {
-                        self.cell_at(Coord { x: c.x + v[0], y: c.y + v[1], z: c.z + v[2], board: c.board })
+                        self.cell_at(Coord {
+                            x: c.x + v[0],
+                            y: c.y + v[1],
+                            z: c.z + v[2],
+                            board: c.board,
+                        })
                     })
                     .collect()
             })
@@ -300,7 +330,13 @@ mod tests {
 
     #[test]
     fn separate_boards_do_not_connect() {
-        let t = Topology::boards(3, 8, 8, &|c| format!("{}{}", (b'A' + c.board as u8) as char, square_name(c.x, c.y)));
+        let t = Topology::boards(3, 8, 8, &|c| {
+            format!(
+                "{}{}",
+                (b'A' + c.board as u8) as char,
+                square_name(c.x, c.y)
+            )
+        });
         assert_eq!(t.num_cells(), 192);
         let ah8 = t.cell_by_name("Ah8").unwrap();
         let east = t.direction_index([1, 0, 0]).unwrap();
@@ -322,10 +358,22 @@ mod tests {
                 }
             }
         }
-        let t = Topology::layers(5, 5, 5, dirs, &|c| format!("{}{}", (b'A' + c.z as u8) as char, square_name(c.x, c.y)));
+        let t = Topology::layers(5, 5, 5, dirs, &|c| {
+            format!("{}{}", (b'A' + c.z as u8) as char, square_name(c.x, c.y))
+        });
         let centre = t.cell_by_name("Cc3").unwrap();
-        assert_eq!((0..t.num_dirs()).filter(|&d| t.step(centre, d).is_some()).count(), 26);
+        assert_eq!(
+            (0..t.num_dirs())
+                .filter(|&d| t.step(centre, d).is_some())
+                .count(),
+            26
+        );
         let corner = t.cell_by_name("Aa1").unwrap();
-        assert_eq!((0..t.num_dirs()).filter(|&d| t.step(corner, d).is_some()).count(), 7);
+        assert_eq!(
+            (0..t.num_dirs())
+                .filter(|&d| t.step(corner, d).is_some())
+                .count(),
+            7
+        );
     }
 }

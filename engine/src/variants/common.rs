@@ -9,7 +9,11 @@ pub fn parse_square(s: &str, width: usize, height: usize) -> Option<(usize, usiz
     }
     let file = (f as u8 - b'a') as usize;
     let digits = chars.as_str();
-    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+    if digits.is_empty()
+        || digits.len() > 2
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+        || digits.starts_with('0')
+    {
         return None;
     }
     let rank: usize = digits.parse().ok()?;

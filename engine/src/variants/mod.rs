@@ -3,8 +3,12 @@
 //! To add a variant: write its module (a type implementing
 //! [`crate::position::Position`]), then add one line to [`for_each_variant!`].
 
+pub mod chess;
 pub mod common;
+pub mod pentaplane;
+pub mod parallelworlds;
 pub mod geodesic;
+pub mod triplane;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
 /// `m! { "chess" => path::Type, ... }`. Every generic registry (the protocol's
@@ -13,8 +17,14 @@ pub mod geodesic;
 macro_rules! for_each_variant {
     ($m:ident) => {
         $m! {
+            "chess" => $crate::variants::chess::Chess,
+            "crazyhouse" => $crate::variants::chess::Crazyhouse,
+            "atomic" => $crate::variants::chess::Atomic,
+            "pentaplane" => $crate::variants::pentaplane::Pentaplane,
             // "chess" => $crate::variants::chess::Chess,
+            "parallelworlds" => $crate::variants::parallelworlds::ParallelWorlds,
             "geodesic" => $crate::variants::geodesic::Geodesic,
+            "triplane" => $crate::variants::triplane::TriPlane,
         }
     };
 }

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Manifold's benchmark: perft and search speed, medians of RUNS runs (default 3),
+# thread scaling and memory. Usage: ./bench.sh [quick]
+#   quick: shallower perft, for a smoke run.
+set -euo pipefail
+cd "$(dirname "$0")"
+RUNS=${RUNS:-3}
+QUICK=${1:-}
+cargo build --release --quiet
+BIN=target/release/manifold
+
+median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print 0; else if (NR%2) print a[(NR+1)/2]; else print int((a[NR/2]+a[NR/2+1])/2)}'; }
+
+echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(date -u +%F)"
+echo
+echo "## perft (nodes/second, median of $RUNS)"
+printf '%-16s %-6s %-9s %14s %14s %8s\n' variant depth threads nodes nps ratio
+perft_line() { # variant depth [fen]
+  local v=$1 d=$2 fen=${3:-}
+  local one two nodes
+  for t in 1 2; do
+    local rates=()
+    for _ in $(seq "$RUNS"); do
+      if [ -n "$fen" ]; then out=$($BIN perft --variant "$v" --depth "$d" --threads "$t" --fen "$fen")
+      else out=$($BIN perft --variant "$v" --depth "$d" --threads "$t"); fi
+      nodes=$(echo "$out" | awk '/Nodes searched/ {print $3}')
+      rates+=("$(echo "$out" | awk '/Nodes\/second/ {print $2}')")
+    done
+    local med
+    med=$(printf '%s\n' "${rates[@]}" | median)
+    if [ "$t" = 1 ]; then one=$med; else two=$med; fi
+    printf '%-16s %-6s %-9s %14s %14s %8s\n' "$v" "$d" "$t" "$nodes" "$med" \
+      "$([ "$t" = 2 ] && awk -v a="$two" -v b="$one" 'BEGIN{printf "%.2fx", a/b}' || echo -)"
+  done
+}
+variants=$($BIN variants)
+has() { echo "$variants" | grep -qx "$1"; }
+if [ -n "$QUICK" ]; then
+  has chess && perft_line chess 5
+  has crazyhouse && perft_line crazyhouse 4
+  has atomic && perft_line atomic 4
+else
+  has chess && perft_line chess 6
+  has crazyhouse && perft_line crazyhouse 5
+  has atomic && perft_line atomic 5
+fi
+has parallelworlds && perft_line parallelworlds 3
+has triplane && perft_line triplane 4
+has pentaplane && perft_line pentaplane 3
+has platonic && perft_line platonic 4
+has geodesic && perft_line geodesic 3
+
+echo
+echo "## search: bench signature and nodes/second per variant (median of $RUNS)"
+declare -A nps_runs
+sig=""
+for _ in $(seq "$RUNS"); do
+  out=$($BIN bench)
+  sig=$(echo "$out" | awk '/Nodes searched/ {print $3}')
+  while read -r v nodes ms; do
+    nps_runs[$v]+="$(awk -v n="$nodes" -v m="$ms" 'BEGIN{if (m<1) m=1; printf "%d", n*1000/m}') "
+  done < <(echo "$out" | awk '/ depth [0-9]+: / {v=$1; n=$4; m=$7; t[v]+=n; u[v]+=m} END {for (v in t) print v, t[v], u[v]}')
+done
+echo "bench signature: $sig nodes"
+for v in "${!nps_runs[@]}"; do
+  printf '%-16s %14s nps\n' "$v" "$(echo "${nps_runs[$v]}" | tr ' ' '\n' | grep . | median)"
+done | sort
+
+echo
+echo "## time to depth, 1 vs 2 threads (ms, median of $RUNS)"
+ttd() { # variant depth threads
+  local ms=()
+  for _ in $(seq "$RUNS"); do
+    local t0 t1
+    t0=$(date +%s%N)
+    $BIN search --variant "$1" --depth "$2" --threads "$3" --hash 64 >/dev/null
+    t1=$(date +%s%N)
+    ms+=($(( (t1 - t0) / 1000000 )))
+  done
+  printf '%s\n' "${ms[@]}" | median
+}
+printf '%-16s %-6s %10s %10s %8s\n' variant depth 1-thread 2-threads speedup
+for pair in chess:11 crazyhouse:8 atomic:9 parallelworlds:5 triplane:6 pentaplane:5 platonic:8 geodesic:5; do
+  v=${pair%%:*}; d=${pair##*:}
+  has "$v" || continue
+  a=$(ttd "$v" "$d" 1); b=$(ttd "$v" "$d" 2)
+  printf '%-16s %-6s %10s %10s %8s\n' "$v" "$d" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN{if (b<1) b=1; printf "%.2fx", a/b}')"
+done
+
+echo
+echo "## memory: peak RSS against Hash"
+printf '%-8s %12s\n' Hash_MB peak_RSS_MB
+for h in 16 64 256 1024; do
+  rss=$(/usr/bin/time -v $BIN search --variant chess --depth 8 --hash "$h" 2>&1 >/dev/null | awk '/Maximum resident/ {print int($6/1024)}')
+  printf '%-8s %12s\n' "$h" "$rss"
+done

@@ -1,0 +1,146 @@
+//! Time management: turns `go` limits into a soft deadline (do not start another
+//! iteration after it) and a hard deadline (abort the search at it).
+//!
+//! A pondering search has no deadlines until `ponderhit`; the deadlines are then
+//! computed from the moment the ponderhit was noticed, as if `go` had arrived then.
+
+use super::Limits;
+use crate::position::Side;
+use std::time::{Duration, Instant};
+
+/// Moves assumed left in the game when the GUI gives no `movestogo`.
+const DEFAULT_MOVES_TO_GO: u64 = 30;
+/// The most `movestogo` is trusted to spread the clock over.
+const MAX_MOVES_TO_GO: u64 = 50;
+/// Share of the increment spent on this move (the rest builds a reserve).
+const INCREMENT_SHARE_PERCENT: u64 = 75;
+/// The target time never exceeds this share of the remaining clock.
+const SOFT_MAX_PERCENT: u64 = 40;
+/// A single move may overrun the target by this factor...
+const HARD_FACTOR: u64 = 3;
+/// ...but never uses more than this share of the remaining clock.
+const HARD_MAX_PERCENT: u64 = 70;
+/// The next iteration is started only while less than this share of the target
+/// has passed: an iteration typically costs more than all earlier ones together.
+const NEXT_ITERATION_PERCENT: u64 = 50;
+
+/// Deadlines of one search, measured from `start`.
+#[derive(Clone, Debug)]
+pub struct TimeControl {
+    pub start: Instant,
+    /// Do not begin a new iteration once this much of it has passed.
+    soft: Option<Duration>,
+    /// Abort the search here.
+    hard: Option<Duration>,
+}
+
+impl TimeControl {
+    /// Deadlines for `side` to move under `limits`, counted from `start`. Ignores the
+    /// ponder and infinite flags (the caller decides when deadlines apply).
+    pub fn new(limits: &Limits, side: Side, start: Instant) -> TimeControl {
+        let overhead = limits.move_overhead;
+        if let Some(movetime) = limits.movetime {
+            // Use the whole budget minus the transmission overhead; the stop check runs
+            // every few hundred nodes, so the overrun is well under a millisecond.
+            let budget = Duration::from_millis(movetime.saturating_sub(overhead).max(1));
+            return TimeControl {
+                start,
+                soft: Some(budget),
+                hard: Some(budget),
+            };
+        }
+        if let Some(remaining) = limits.time[side.index()] {
+            let usable = remaining.saturating_sub(overhead).max(1);
+            let inc = limits.inc[side.index()];
+            let to_go = limits
+                .movestogo
+                .map(|m| m as u64)
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, MAX_MOVES_TO_GO);
+            let target = (usable / to_go + inc * INCREMENT_SHARE_PERCENT / 100)
+                .min(usable * SOFT_MAX_PERCENT / 100)
+                .max(1);
+            let hard = (target * HARD_FACTOR)
+                .min(usable * HARD_MAX_PERCENT / 100)
+                .max(target);
+            return TimeControl {
+                start,
+                soft: Some(Duration::from_millis(target)),
+                hard: Some(Duration::from_millis(hard)),
+            };
+        }
+        TimeControl {
+            start,
+            soft: None,
+            hard: None,
+        }
+    }
+
+    /// No deadlines (infinite, ponder, depth/nodes/mate-only searches).
+    pub fn unlimited(start: Instant) -> TimeControl {
+        TimeControl {
+            start,
+            soft: None,
+            hard: None,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the hard deadline has passed.
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+
+    /// Whether another iteration may begin.
+    pub fn may_start_iteration(&self) -> bool {
+        match self.soft {
+            Some(s) => self.elapsed() < s * NEXT_ITERATION_PERCENT as u32 / 100,
+            None => true,
+        }
+    }
+
+    pub fn hard_limit(&self) -> Option<Duration> {
+        self.hard
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movetime_is_respected_minus_overhead() {
+        let limits = Limits {
+            movetime: Some(1000),
+            move_overhead: 30,
+            ..Limits::default()
+        };
+        let tc = TimeControl::new(&limits, Side::White, Instant::now());
+        assert_eq!(tc.hard_limit(), Some(Duration::from_millis(970)));
+    }
+
+    #[test]
+    fn clock_limits_stay_inside_the_clock() {
+        let limits = Limits {
+            time: [Some(60_000), Some(1_000)],
+            inc: [1_000, 0],
+            ..Limits::default()
+        };
+        let white = TimeControl::new(&limits, Side::White, Instant::now());
+        // 60000/30 + 750 = 2750 target, hard 3x.
+        assert_eq!(white.soft, Some(Duration::from_millis(2750)));
+        assert_eq!(white.hard, Some(Duration::from_millis(8250)));
+        let black = TimeControl::new(&limits, Side::Black, Instant::now());
+        assert!(black.hard.unwrap() <= Duration::from_millis(700));
+        let last = Limits {
+            time: [Some(500), None],
+            movestogo: Some(1),
+            ..Limits::default()
+        };
+        let tc = TimeControl::new(&last, Side::White, Instant::now());
+        assert!(tc.hard.unwrap() <= Duration::from_millis(350));
+    }
+}

@@ -1,0 +1,47 @@
+//! FIDE chess: the family's rules with no extras, and its material draw.
+
+use super::bitboard::{Cells, Keys};
+use super::board::{Board, Rules, BISHOP, KING, KNIGHT};
+use std::sync::OnceLock;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FideRules;
+
+/// A FIDE chess position.
+pub type Chess = Board<FideRules>;
+
+const ZOBRIST_SEED: u64 = 0x6368_6573_73;
+
+impl Rules for FideRules {
+    const NAME: &'static str = "chess";
+    const TITLE: &'static str = "Chess";
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const DROPS: bool = false;
+    const EXPLOSIONS: bool = false;
+    fn keys() -> &'static Keys {
+        static KEYS: OnceLock<Keys> = OnceLock::new();
+        KEYS.get_or_init(|| Keys::new(ZOBRIST_SEED))
+    }
+}
+
+/// Light squares (a1 is dark).
+const LIGHT_SQUARES: u64 = 0x55aa_55aa_55aa_55aa;
+
+/// Dead positions recognised by material: bare kings, king and one minor piece
+/// against a bare king, and kings with bishops all on one colour of squares.
+pub(super) fn insufficient_material<R: Rules>(b: &Board<R>) -> bool {
+    let occ = b.occupied();
+    let kings = b.by_kind[KING as usize];
+    let minors = b.by_kind[KNIGHT as usize] | b.by_kind[BISHOP as usize];
+    if occ & !(kings | minors) != 0 {
+        return false;
+    }
+    let others = occ & !kings;
+    if others.count_ones() <= 1 {
+        return true;
+    }
+    let bishops = b.by_kind[BISHOP as usize];
+    others == bishops
+        && (bishops & LIGHT_SQUARES == 0 || bishops & !LIGHT_SQUARES == 0)
+        && Cells(bishops).count() > 0
+}

@@ -1,0 +1,706 @@
+//! Parallel Worlds Chess (R. Wayne Schmittberger): three stacked 8x8 levels, two
+//! armies per side on levels 1 and 3, level 2 a "wormhole" where every man moves as a
+//! non-capturing queen; a turn is 1-3 sub-moves by different men ending on different
+//! levels; capturing either enemy king wins. Specification:
+//! `shared/rules/parallelworlds.md`; every DECISION lives in [`rules`].
+//!
+//! Module map: [`rules`] (constants), [`tables`] (topology, movement tables,
+//! Zobrist keys), [`fen`] (FEN text and validation), this file (position state,
+//! move generation, make, turn logic, draws).
+//!
+//! Turn logic in one place ([`ParallelWorlds::make`]): after a sub-move the turn ends
+//! by itself when the maximum is reached or no further sub-move exists; otherwise
+//! `0000` ([`Move::END_TURN`]) is offered beside the sub-moves. A king capture ends
+//! the game at once, mid-turn included ([`Position::event_outcome`]).
+
+pub mod fen;
+pub mod rules;
+pub mod tables;
+
+use crate::cellset::CellSet;
+use crate::moves::{Move, MoveList};
+use crate::position::{DrawReason, GenKind, Outcome, Position, Side, VariantInfo};
+use crate::topology::Cell;
+use rules::*;
+use tables::{tables, Tables};
+
+pub type Cells = CellSet<3>;
+
+/// `Move::extra` values.
+const EXTRA_NORMAL: u16 = 0;
+/// Promotion: `EXTRA_PROMOTE + kind`.
+const EXTRA_PROMOTE: u16 = 1;
+const EXTRA_CASTLE: u16 = 16;
+const EXTRA_EN_PASSANT: u16 = 17;
+
+#[inline]
+pub fn level_of(c: Cell) -> i8 {
+    (c / 64) as i8
+}
+#[inline]
+pub fn rank_of(c: Cell) -> i8 {
+    ((c % 64) / 8) as i8
+}
+#[inline]
+pub fn file_of(c: Cell) -> i8 {
+    (c % 8) as i8
+}
+#[inline]
+pub fn cell_of(level: i8, file: i8, rank: i8) -> Cell {
+    (level as Cell) * 64 + (rank as Cell) * 8 + file as Cell
+}
+/// The castling / en-passant slot of an orthodox level.
+#[inline]
+fn orthodox_slot(level: i8) -> Option<usize> {
+    ORTHODOX_LEVELS.iter().position(|&l| l == level)
+}
+
+/// A man: side and kind, stored as `1 + side * 6 + kind` (0 = empty cell).
+#[inline]
+fn code(side: Side, kind: Kind) -> u8 {
+    1 + side as u8 * 6 + kind as u8
+}
+#[inline]
+fn code_side(code: u8) -> Side {
+    if code <= 6 {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+#[inline]
+fn code_kind(code: u8) -> Kind {
+    KINDS[((code - 1) % 6) as usize]
+}
+
+/// Men moved so far in the current turn, by their current cells, in the order moved
+/// (castling adds the king then the rook), and the levels their sub-moves ended on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnState {
+    /// Three sub-moves, two of which may be castlings (one per orthodox level).
+    cells: [Cell; 5],
+    len: u8,
+    /// Bit `z` set when a sub-move of this turn ended on level `z`.
+    levels: u8,
+}
+
+impl TurnState {
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells[..self.len as usize]
+    }
+    /// Sub-moves made this turn (= levels used).
+    pub fn submoves(&self) -> u8 {
+        self.levels.count_ones() as u8
+    }
+    #[inline]
+    fn contains(&self, c: Cell) -> bool {
+        self.cells().contains(&c)
+    }
+    #[inline]
+    pub fn level_used(&self, level: i8) -> bool {
+        self.levels & (1 << level) != 0
+    }
+    fn push(&mut self, c: Cell) {
+        self.cells[self.len as usize] = c;
+        self.len += 1;
+        self.levels |= 1 << level_of(c);
+    }
+}
+
+#[derive(Clone)]
+pub struct ParallelWorlds {
+    board: [u8; CELLS],
+    men: [Cells; 2],
+    side: Side,
+    castling: u8,
+    /// En-passant cell per orthodox level slot; its rank says which side made it.
+    ep: [Option<Cell>; 2],
+    halfmove: u32,
+    fullmove: u32,
+    turn: TurnState,
+    /// Set when a king has been captured: the capturer.
+    winner: Option<Side>,
+    key: u64,
+}
+
+impl ParallelWorlds {
+    fn empty() -> Self {
+        ParallelWorlds {
+            board: [0; CELLS],
+            men: [Cells::EMPTY; 2],
+            side: Side::White,
+            castling: 0,
+            ep: [None; 2],
+            halfmove: 0,
+            fullmove: 1,
+            turn: TurnState::default(),
+            winner: None,
+            key: 0,
+        }
+    }
+
+    // ----- accessors (evaluation, tests) -----
+
+    /// The man on a cell.
+    #[inline]
+    pub fn man_at(&self, c: Cell) -> Option<(Side, Kind)> {
+        let v = self.board[c as usize];
+        (v != 0).then(|| (code_side(v), code_kind(v)))
+    }
+    /// The cells of a side's men.
+    pub fn men(&self, side: Side) -> Cells {
+        self.men[side.index()]
+    }
+    pub fn turn_state(&self) -> &TurnState {
+        &self.turn
+    }
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+    pub fn ep_cells(&self) -> [Option<Cell>; 2] {
+        self.ep
+    }
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+    pub fn tables() -> &'static Tables {
+        tables()
+    }
+    /// Sub-moves the current turn may have (White's first turn is shorter).
+    pub fn max_submoves(&self) -> u8 {
+        if self.is_white_first_turn() {
+            WHITE_FIRST_TURN_MAX_SUBMOVES
+        } else {
+            MAX_SUBMOVES
+        }
+    }
+    fn is_white_first_turn(&self) -> bool {
+        self.side == Side::White && self.fullmove == 1
+    }
+
+    /// Which side made the double step that left en-passant cell `c`.
+    #[inline]
+    fn ep_maker(c: Cell) -> Side {
+        if rank_of(c) == EP_RANK[Side::White.index()] {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
+    /// The en-passant cell the side to move may capture on, on `level`.
+    #[inline]
+    fn usable_ep(&self, level: i8) -> Option<Cell> {
+        let slot = orthodox_slot(level)?;
+        self.ep[slot].filter(|&c| Self::ep_maker(c) != self.side)
+    }
+
+    /// Whether `by` attacks `target` with an orthodox capture from the same level
+    /// (only same-level men capture: level-2 men and vertical steps never do).
+    pub fn attacked_by(&self, target: Cell, by: Side) -> bool {
+        let t = tables();
+        for kind in KINDS {
+            // Look outwards from the target with the movement that would capture
+            // it; a pawn of `by` attacks as the opposite side's pawn captures.
+            let probe = if kind == Kind::Pawn {
+                &t.attacks[by.opposite().index()][0]
+            } else {
+                &t.attacks[0][kind as usize]
+            };
+            let wanted = code(by, kind);
+            for (mode, line) in probe.lines(target) {
+                if !mode.can_capture() {
+                    continue;
+                }
+                for &c in line {
+                    let v = self.board[c as usize];
+                    if v != 0 {
+                        if v == wanted {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// How many cells the man on `from` could move to by its own movement (empty
+    /// cells, or enemy men where it may capture), ignoring the turn's constraints,
+    /// castling and en passant: the evaluation's mobility measure.
+    pub fn man_mobility(&self, from: Cell) -> u32 {
+        let v = self.board[from as usize];
+        if v == 0 {
+            return 0;
+        }
+        let (side, kind) = (code_side(v), code_kind(v));
+        let table = &tables().moves[side.index()][kind as usize];
+        let mut n = 0;
+        for line in table.lines(from) {
+            for &to in table.cells(line) {
+                let w = self.board[to as usize];
+                if w == 0 {
+                    n += line.mode.can_move() as u32;
+                } else {
+                    n += (code_side(w) != side && line.mode.can_capture()) as u32;
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    // ----- the state hash -----
+
+    /// The part of the key that is not piece placement: side, turn state, rights,
+    /// en passant, first-turn flag. Recomputed around a move (it is a few XORs).
+    fn state_key(&self) -> u64 {
+        let z = &tables().zobrist;
+        let mut k = 0;
+        if self.side == Side::Black {
+            k ^= z.side();
+        }
+        for &c in self.turn.cells() {
+            k ^= z.extra(tables::Z_MOVED + c as usize);
+        }
+        for c in self.ep.iter().flatten() {
+            k ^= z.extra(tables::Z_EP + *c as usize);
+        }
+        for b in 0..8 {
+            if self.castling & (1 << b) != 0 {
+                k ^= z.extra(tables::Z_CASTLE + b);
+            }
+        }
+        if self.is_white_first_turn() {
+            k ^= z.extra(tables::Z_FIRST_TURN);
+        }
+        k
+    }
+
+    #[inline]
+    fn piece_key(v: u8, c: Cell) -> u64 {
+        tables().zobrist.piece((v - 1) as usize, c as usize)
+    }
+
+    fn put(&mut self, c: Cell, v: u8) {
+        self.board[c as usize] = v;
+        self.men[code_side(v).index()].insert(c);
+        self.key ^= Self::piece_key(v, c);
+    }
+    fn take(&mut self, c: Cell) -> u8 {
+        let v = self.board[c as usize];
+        if v != 0 {
+            self.board[c as usize] = 0;
+            self.men[code_side(v).index()].remove(c);
+            self.key ^= Self::piece_key(v, c);
+        }
+        v
+    }
+
+    // ----- move generation -----
+
+    /// Calls `emit` with every legal sub-move (not `0000`) until it returns false.
+    /// Returns false when stopped early.
+    fn for_each_submove(&self, mut emit: impl FnMut(Move) -> bool) -> bool {
+        if self.winner.is_some() {
+            return true;
+        }
+        let t = tables();
+        let side = self.side;
+        for from in self.men[side.index()].iter() {
+            if self.turn.contains(from) {
+                continue;
+            }
+            let kind = code_kind(self.board[from as usize]);
+            let table = &t.moves[side.index()][kind as usize];
+            for line in table.lines(from) {
+                if self.turn.levels & (1 << line.level) != 0 {
+                    continue;
+                }
+                for &to in table.cells(line) {
+                    let v = self.board[to as usize];
+                    if v == 0 {
+                        if line.mode.can_move() {
+                            if !self.emit_move(from, to, kind, &mut emit) {
+                                return false;
+                            }
+                        } else if kind == Kind::Pawn
+                            && self.usable_ep(line.level as i8) == Some(to)
+                            && !emit(Move::new(from, to, EXTRA_EN_PASSANT))
+                        {
+                            return false;
+                        }
+                    } else {
+                        if code_side(v) != side
+                            && line.mode.can_capture()
+                            && !self.emit_move(from, to, kind, &mut emit)
+                        {
+                            return false;
+                        }
+                        break;
+                    }
+                }
+            }
+            if kind == Kind::King && !self.castling_moves(from, &mut emit) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Emits a move, or the four promotions of a pawn reaching its last rank on an
+    /// orthodox level (never on level 2: SOURCE).
+    #[inline]
+    fn emit_move(
+        &self,
+        from: Cell,
+        to: Cell,
+        kind: Kind,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        if kind == Kind::Pawn
+            && rank_of(to) == LAST_RANK[self.side.index()]
+            && level_of(to) != WORMHOLE_LEVEL
+        {
+            PROMOTION_KINDS
+                .iter()
+                .all(|&k| emit(Move::new(from, to, EXTRA_PROMOTE + k as u16)))
+        } else {
+            emit(Move::new(from, to, EXTRA_NORMAL))
+        }
+    }
+
+    fn castling_moves(&self, king: Cell, emit: &mut impl FnMut(Move) -> bool) -> bool {
+        let level = level_of(king);
+        let Some(slot) = orthodox_slot(level) else {
+            return true;
+        };
+        if self.turn.level_used(level) {
+            return true;
+        }
+        let side = self.side;
+        let y = FIRST_RANK[side.index()];
+        for (wing, spec) in CASTLES.iter().enumerate() {
+            if self.castling & castle_bit(slot, side, wing) == 0
+                || king != cell_of(level, spec.king_from, y)
+            {
+                continue;
+            }
+            if self.board[cell_of(level, spec.rook_from, y) as usize] != code(side, Kind::Rook) {
+                continue;
+            }
+            if spec
+                .empty
+                .iter()
+                .any(|&x| self.board[cell_of(level, x, y) as usize] != 0)
+            {
+                continue;
+            }
+            if CASTLING_NEEDS_UNATTACKED_PATH
+                && spec
+                    .unattacked
+                    .iter()
+                    .any(|&x| self.attacked_by(cell_of(level, x, y), side.opposite()))
+            {
+                continue;
+            }
+            if !emit(Move::new(
+                king,
+                cell_of(level, spec.king_to, y),
+                EXTRA_CASTLE,
+            )) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn any_submove(&self) -> bool {
+        !self.for_each_submove(|_| false)
+    }
+
+    // ----- making moves -----
+
+    fn end_turn(&mut self) {
+        // En-passant rights the mover could have used expire with its turn.
+        for slot in 0..2 {
+            if let Some(c) = self.ep[slot] {
+                if Self::ep_maker(c) != self.side {
+                    self.ep[slot] = None;
+                }
+            }
+        }
+        self.turn = TurnState::default();
+        if self.side == Side::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.opposite();
+    }
+
+    fn play_submove(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        let side = self.side;
+        let mover = self.take(from);
+        let kind = code_kind(mover);
+        let mut placed = mover;
+        let extra = m.extra();
+        let captured = if extra == EXTRA_EN_PASSANT {
+            let victim = cell_of(
+                level_of(to),
+                file_of(to),
+                rank_of(to) - FORWARD[side.index()],
+            );
+            self.take(victim)
+        } else {
+            self.take(to)
+        };
+        let promotes = (EXTRA_PROMOTE..EXTRA_PROMOTE + 6).contains(&extra);
+        if promotes {
+            placed = code(side, KINDS[(extra - EXTRA_PROMOTE) as usize]);
+        }
+        self.put(to, placed);
+
+        let t = tables();
+        let to_level = level_of(to);
+        if self.turn.len == 0 {
+            self.halfmove += 1;
+        }
+        let same_level_pawn_move =
+            kind == Kind::Pawn && level_of(from) == to_level && to_level != WORMHOLE_LEVEL;
+        if captured != 0 || promotes || same_level_pawn_move {
+            self.halfmove = 0;
+        }
+        self.castling &= !(t.castle_mask[from as usize] | t.castle_mask[to as usize]);
+
+        self.turn.push(to);
+        if extra == EXTRA_CASTLE {
+            let y = rank_of(to);
+            let spec = CASTLES
+                .iter()
+                .find(|s| s.king_to == file_of(to))
+                .expect("castling destination");
+            let rook_from = cell_of(to_level, spec.rook_from, y);
+            let rook_to = cell_of(to_level, spec.rook_to, y);
+            let rook = self.take(rook_from);
+            self.put(rook_to, rook);
+            self.turn.push(rook_to);
+        }
+
+        if let Some(slot) = orthodox_slot(to_level) {
+            // Ending a sub-move on this level uses up the opponent's e.p. right here.
+            if self.ep[slot].is_some_and(|c| Self::ep_maker(c) != side) {
+                self.ep[slot] = None;
+            }
+            if same_level_pawn_move && (rank_of(to) - rank_of(from)).abs() == 2 {
+                self.ep[slot] = Some(cell_of(
+                    to_level,
+                    file_of(to),
+                    rank_of(from) + FORWARD[side.index()],
+                ));
+            }
+        }
+
+        if captured != 0 && code_kind(captured) == Kind::King {
+            self.winner = Some(side);
+        }
+    }
+
+    // ----- internals for fen.rs -----
+
+    fn refresh_key(&mut self) {
+        self.key = self.compute_key();
+    }
+}
+
+impl Position for ParallelWorlds {
+    fn info() -> VariantInfo {
+        VariantInfo {
+            name: "parallelworlds",
+            title: "Parallel Worlds Chess",
+            board: "3 levels of 8x8 (level 2 between 1 and 3), cells 1a1..3h8".to_string(),
+            pieces: KINDS
+                .iter()
+                .map(|&k| {
+                    (
+                        KIND_LETTERS[k as usize].to_ascii_uppercase(),
+                        KIND_NAMES[k as usize],
+                    )
+                })
+                .collect(),
+            start_fen: START_FEN.to_string(),
+            turn: "1-3",
+        }
+    }
+
+    fn from_fen(text: &str) -> Result<Self, crate::FenError> {
+        fen::parse(text)
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn compute_key(&self) -> u64 {
+        let mut k = self.state_key();
+        for c in 0..CELLS as Cell {
+            let v = self.board[c as usize];
+            if v != 0 {
+                k ^= Self::piece_key(v, c);
+            }
+        }
+        k
+    }
+
+    fn generate(&self, kind: GenKind, out: &mut MoveList) {
+        match kind {
+            GenKind::All => {
+                self.for_each_submove(|m| {
+                    out.push(m);
+                    true
+                });
+            }
+            GenKind::Tactical => {
+                self.for_each_submove(|m| {
+                    if m.extra() != EXTRA_NORMAL && m.extra() != EXTRA_CASTLE
+                        || self.board[m.to() as usize] != 0
+                    {
+                        out.push(m);
+                    }
+                    true
+                });
+            }
+        }
+        if self.winner.is_none() && self.turn.submoves() >= MIN_SUBMOVES_BEFORE_END_TURN {
+            out.push(Move::END_TURN);
+        }
+    }
+
+    fn make(&mut self, m: Move) {
+        self.key ^= self.state_key();
+        if m == Move::END_TURN {
+            self.end_turn();
+        } else {
+            self.play_submove(m);
+            if self.winner.is_none()
+                && (self.turn.submoves() >= self.max_submoves() || !self.any_submove())
+            {
+                self.end_turn();
+            }
+        }
+        self.key ^= self.state_key();
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        if m == Move::END_TURN {
+            return "0000".to_string();
+        }
+        let topo = &tables().topo;
+        let mut s = format!("{}{}", topo.name(m.from()), topo.name(m.to()));
+        let e = m.extra();
+        if (EXTRA_PROMOTE..EXTRA_PROMOTE + 6).contains(&e) {
+            s.push(KIND_LETTERS[(e - EXTRA_PROMOTE) as usize]);
+        }
+        s
+    }
+
+    fn event_outcome(&self) -> Option<Outcome> {
+        self.winner.map(|winner| Outcome::Win {
+            winner,
+            reason: "king captured",
+        })
+    }
+
+    fn no_move_outcome(&self) -> Outcome {
+        // DECISION: a side with no legal sub-move at the start of its turn draws.
+        Outcome::Draw(DrawReason::NoLegalMove)
+    }
+
+    fn is_turn_start(&self) -> bool {
+        self.turn.len == 0
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn move_counter_limit(&self) -> u32 {
+        HALF_TURN_LIMIT
+    }
+
+    /// DECISION: kings only, on both sides.
+    fn dead_position(&self) -> bool {
+        (0..CELLS).all(|c| self.board[c] == 0 || code_kind(self.board[c]) == Kind::King)
+    }
+
+    /// All draw rules are judged at the start of a turn (rules file, Win/draw).
+    fn draw_reason(&self, history: &[Self]) -> Option<DrawReason> {
+        if !self.is_turn_start() || self.winner.is_some() {
+            return None;
+        }
+        if self.dead_position() {
+            return Some(DrawReason::DeadPosition);
+        }
+        if self.halfmove >= HALF_TURN_LIMIT {
+            return Some(DrawReason::MoveCounter);
+        }
+        let seen = history
+            .iter()
+            .filter(|p| p.is_turn_start() && p.key == self.key)
+            .count();
+        if seen + 1 >= REPETITION_COUNT {
+            return Some(DrawReason::Repetition);
+        }
+        None
+    }
+
+    fn display(&self) -> String {
+        let mut s = String::new();
+        s.push_str("   level 1            level 2            level 3\n");
+        for y in (0..RANKS).rev() {
+            for z in 0..LEVELS {
+                s.push_str(&format!("{} ", y + 1));
+                for x in 0..FILES {
+                    let v = self.board[cell_of(z, x, y) as usize];
+                    let ch = if v == 0 {
+                        '.'
+                    } else {
+                        let l = KIND_LETTERS[code_kind(v) as usize];
+                        if code_side(v) == Side::White {
+                            l.to_ascii_uppercase()
+                        } else {
+                            l
+                        }
+                    };
+                    s.push(ch);
+                    s.push(' ');
+                }
+                s.push_str("  ");
+            }
+            s.push('\n');
+        }
+        s.push_str("  a b c d e f g h    a b c d e f g h    a b c d e f g h\n");
+        s.push_str(&format!(
+            "{} to move, sub-move {} of at most {}\n",
+            if self.side == Side::White {
+                "White"
+            } else {
+                "Black"
+            },
+            self.turn.submoves() + 1,
+            self.max_submoves()
+        ));
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,66 @@
+//! `bench`: a fixed set of positions from every variant, each searched
+//! single-threaded to a fixed depth with a fresh table. The total node count is the
+//! bench signature: identical on every run and machine while search and evaluation
+//! behaviour are unchanged.
+
+use crate::registry;
+use std::time::Instant;
+
+/// Bench positions: (variant, FEN or "startpos", depth).
+pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
+    ("chess", "startpos", 9),
+    (
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        7,
+    ),
+    ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 10),
+    ("crazyhouse", "startpos", 7),
+    (
+        "crazyhouse",
+        "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1",
+        6,
+    ),
+    ("atomic", "startpos", 7),
+    ("parallelworlds", "startpos", 4),
+    ("triplane", "startpos", 5),
+    ("pentaplane", "startpos", 4),
+    ("platonic", "startpos", 6),
+    ("geodesic", "startpos", 4),
+];
+
+/// Runs the bench; `depth` overrides every position's depth. Returns output lines.
+pub fn run(depth: Option<u32>) -> Vec<String> {
+    let mut out = Vec::new();
+    let names = registry::names();
+    let start = Instant::now();
+    let mut total = 0u64;
+    for &(variant, fen, d) in BENCH_POSITIONS {
+        if !names.contains(&variant) {
+            continue;
+        }
+        let session = registry::new_session(variant).expect("registered variant");
+        let fen = if fen == "startpos" {
+            session.game().info().start_fen
+        } else {
+            fen.to_string()
+        };
+        let d = depth.unwrap_or(d);
+        let t = Instant::now();
+        match session.bench(&fen, d) {
+            Ok(nodes) => {
+                total += nodes;
+                out.push(format!(
+                    "{variant} depth {d}: {nodes} nodes in {} ms ({fen})",
+                    t.elapsed().as_millis()
+                ));
+            }
+            Err(e) => out.push(format!("info string error: bench FEN '{fen}': {e}")),
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    out.push(String::new());
+    out.push(format!("Nodes searched: {total}"));
+    out.push(format!("Nodes/second: {:.0}", total as f64 / secs));
+    out
+}

@@ -1,0 +1,209 @@
+//! A variant bound to its evaluator: what the protocol holds for the current game.
+//!
+//! [`Session`] is object-safe so the protocol picks the variant once, at
+//! `setoption name UCI_Variant`, and then drives it without knowing its type; the
+//! search inside is monomorphic ([`VariantSession`] is generic).
+
+use engine::game::{AnyGame, Game};
+use engine::search::{Info, Limits, Score, Searcher};
+use engine::{Evaluator, GenKind, Move, MoveList, Position};
+use eval::VariantEval;
+
+/// A progress line or the final answer of a search, already as protocol text.
+pub struct SearchReport {
+    /// `bestmove` argument: the rest of the chosen turn, comma-joined, or `(none)`.
+    pub bestmove: String,
+    /// The first sub-move expected from the opponent, for `bestmove ... ponder`.
+    pub ponder: Option<String>,
+}
+
+pub trait Session: Send + Sync {
+    fn game(&self) -> &dyn AnyGame;
+    fn game_mut(&mut self) -> &mut dyn AnyGame;
+    /// The evaluation's parts (White's view) for the `eval` command.
+    fn eval_breakdown(&self) -> Vec<(String, i32)>;
+    /// Parses `searchmoves` texts against the current position.
+    fn parse_moves(&self, texts: &[String]) -> Result<Vec<Move>, engine::MoveError>;
+    /// Searches the current position; `info` receives finished `info ...` lines.
+    fn search(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        info: &mut dyn FnMut(String),
+    ) -> SearchReport;
+    /// Nodes of a fixed-depth single-threaded search from `fen` with a fresh table.
+    fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError>;
+    fn box_clone(&self) -> Box<dyn Session>;
+}
+
+pub struct VariantSession<P: VariantEval> {
+    game: Game<P>,
+    eval: P::Eval,
+}
+
+impl<P: VariantEval> VariantSession<P> {
+    pub fn new() -> Self {
+        VariantSession {
+            game: Game::new(P::startpos()),
+            eval: P::Eval::default(),
+        }
+    }
+}
+
+impl<P: VariantEval> Default for VariantSession<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The texts of a line of sub-moves played from `pos`, stopping at the first move
+/// that is not legal there (a PV from a shared table can be stale).
+pub fn line_texts<P: Position>(pos: &P, moves: &[Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    let mut list = MoveList::new();
+    for &m in moves {
+        list.clear();
+        p.generate(GenKind::All, &mut list);
+        if !list.contains(&m) {
+            break;
+        }
+        out.push(p.move_text(m));
+        p.make(m);
+    }
+    out
+}
+
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}
+
+fn info_line<P: Position>(root: &P, info: &Info) -> String {
+    let pv = line_texts(root, &info.pv).join(" ");
+    format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}{}{}",
+        info.depth,
+        info.seldepth,
+        info.multipv.max(1),
+        score_text(info.score),
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time_ms,
+        if pv.is_empty() { "" } else { " pv " },
+        pv
+    )
+}
+
+impl<P: VariantEval> Session for VariantSession<P> {
+    fn game(&self) -> &dyn AnyGame {
+        &self.game
+    }
+    fn game_mut(&mut self) -> &mut dyn AnyGame {
+        &mut self.game
+    }
+    fn eval_breakdown(&self) -> Vec<(String, i32)> {
+        self.eval.breakdown(self.game.pos())
+    }
+    fn parse_moves(&self, texts: &[String]) -> Result<Vec<Move>, engine::MoveError> {
+        texts
+            .iter()
+            .map(|t| self.game.pos().parse_move(t))
+            .collect()
+    }
+
+    fn search(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        info: &mut dyn FnMut(String),
+    ) -> SearchReport {
+        let root = self.game.pos();
+        if let Some(result) = self.game.result() {
+            let score = match result {
+                engine::Outcome::Draw(_) => "cp 0",
+                engine::Outcome::Win { .. } => "mate 0",
+            };
+            info(format!("info depth 0 score {score}"));
+            return SearchReport {
+                bestmove: "(none)".into(),
+                ponder: None,
+            };
+        }
+        let mut report = |i: &Info| info(info_line(root, i));
+        let result = searcher.think(root, self.game.history(), limits, &self.eval, &mut report);
+        // The answer is the rest of the turn: PV moves while the root side keeps the move.
+        let mut pos = root.clone();
+        let mut turn = Vec::new();
+        let mut rest = result.pv.iter().copied();
+        let mut list = MoveList::new();
+        let side = root.side_to_move();
+        let first = match result.best {
+            Some(m) => m,
+            None => {
+                // No move found although the game is not over: fall back to any legal move.
+                root.generate(GenKind::All, &mut list);
+                match list.first() {
+                    Some(&m) => m,
+                    None => {
+                        return SearchReport {
+                            bestmove: "(none)".into(),
+                            ponder: None,
+                        }
+                    }
+                }
+            }
+        };
+        if result.pv.first() == Some(&first) {
+            rest.next();
+        } else {
+            rest = [].iter().copied();
+        }
+        let mut next = Some(first);
+        while let Some(m) = next {
+            turn.push(pos.move_text(m));
+            pos.make(m);
+            if pos.side_to_move() != side || pos.outcome().is_some() {
+                break;
+            }
+            next = rest.next().filter(|&m| {
+                list.clear();
+                pos.generate(GenKind::All, &mut list);
+                list.contains(&m)
+            });
+            if next.is_none() {
+                // The PV stops inside the turn: finish it with a short search.
+                let quick = Limits {
+                    depth: Some(2),
+                    ..Default::default()
+                };
+                let r = searcher.think(&pos, &[], &quick, &self.eval, &mut |_| {});
+                next = r.best;
+                rest = [].iter().copied();
+            }
+        }
+        let ponder = rest.next().filter(|&m| {
+            list.clear();
+            pos.generate(GenKind::All, &mut list);
+            list.contains(&m)
+        });
+        SearchReport {
+            bestmove: turn.join(","),
+            ponder: ponder.map(|m| pos.move_text(m)),
+        }
+    }
+
+    fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError> {
+        engine::search::bench_fen::<P, _>(fen, depth, &self.eval)
+    }
+
+    fn box_clone(&self) -> Box<dyn Session> {
+        Box::new(VariantSession::<P> {
+            game: self.game.clone(),
+            eval: P::Eval::default(),
+        })
+    }
+}

@@ -1,0 +1,574 @@
+//! The UCI-like protocol loop.
+//!
+//! Follows UCI, extended the way Fairy-Stockfish extends it for variants
+//! (`UCI_Variant`, `go perft`, `d`, holdings in `[...]`, `P@e4` drops), plus
+//! multi-move turns: `position ... moves` takes sub-moves or comma-joined turns and
+//! `bestmove` gives the rest of the chosen turn comma-joined.
+//!
+//! The search runs on its own thread so `isready`, `stop` and `ponderhit` are
+//! answered while it thinks. Every malformed or out-of-place command is answered
+//! with `info string error: ...` and leaves the state as it was.
+
+use crate::registry;
+use crate::session::Session;
+use engine::search::{Limits, Searcher};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+pub const ENGINE_NAME: &str = concat!("Manifold ", env!("CARGO_PKG_VERSION"));
+const MAX_LINE: usize = 1 << 20;
+const MAX_DEPTH: u32 = 128;
+
+/// A line-oriented, thread-safe writer: each line goes out whole and flushed.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    pub fn new(w: Box<dyn Write + Send>) -> Self {
+        Output(Arc::new(Mutex::new(w)))
+    }
+    pub fn line(&self, s: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(w, "{s}");
+        let _ = w.flush();
+    }
+    pub fn error(&self, s: &str) {
+        log::debug!("protocol error: {s}");
+        self.line(&format!("info string error: {s}"));
+    }
+}
+
+/// Engine options, as set by `setoption`.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub threads: usize,
+    pub hash_mb: usize,
+    pub multipv: usize,
+    pub ponder: bool,
+    pub move_overhead: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: 1,
+            hash_mb: 16,
+            multipv: 1,
+            ponder: false,
+            move_overhead: 10,
+        }
+    }
+}
+
+/// Spin options: (name, default, min, max).
+const SPIN_OPTIONS: [(&str, i64, i64, i64); 4] = [
+    ("Threads", 1, 1, 256),
+    ("Hash", 16, 1, 65536),
+    ("MultiPV", 1, 1, 256),
+    ("Move Overhead", 10, 0, 5000),
+];
+
+pub struct Protocol {
+    out: Output,
+    variant: String,
+    session: Box<dyn Session>,
+    /// The searcher while idle; the search thread owns it while thinking.
+    searcher: Option<Searcher>,
+    search: Option<JoinHandle<Searcher>>,
+    stop: Arc<AtomicBool>,
+    ponderhit: Arc<AtomicBool>,
+    options: Options,
+}
+
+/// What the loop should do after a command.
+#[derive(PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+    /// Switch to the XBoard protocol.
+    XBoard,
+}
+
+fn default_variant() -> &'static str {
+    let names = registry::names();
+    if names.contains(&"chess") {
+        "chess"
+    } else {
+        names.first().copied().unwrap_or("chess")
+    }
+}
+
+impl Protocol {
+    pub fn new(out: Output) -> Self {
+        let variant = default_variant().to_string();
+        let session =
+            registry::new_session(&variant).expect("the registry has at least one variant");
+        let searcher = Searcher::default();
+        Protocol {
+            out,
+            variant,
+            session,
+            stop: searcher.stop.clone(),
+            ponderhit: searcher.ponderhit.clone(),
+            searcher: Some(searcher),
+            search: None,
+            options: Options::default(),
+        }
+    }
+
+    /// Runs the loop until `quit` or end of input.
+    pub fn run(&mut self, input: &mut dyn BufRead) -> Flow {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match std::io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut buf)
+            {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            if buf.len() > MAX_LINE {
+                self.out.error("line too long");
+                // Skip the rest of the overlong line.
+                let mut skip = Vec::new();
+                let _ = input.read_until(b'\n', &mut skip);
+                continue;
+            }
+            let line = String::from_utf8_lossy(&buf).to_string();
+            match self.command(&line) {
+                Flow::Continue => {}
+                other => {
+                    self.finish_search(true);
+                    return other;
+                }
+            }
+        }
+        self.finish_search(true);
+        Flow::Quit
+    }
+
+    fn searching(&mut self) -> bool {
+        if let Some(h) = &self.search {
+            if h.is_finished() {
+                self.finish_search(false);
+            }
+        }
+        self.search.is_some()
+    }
+
+    /// Joins the search thread (stopping it first if asked) and takes the searcher back.
+    fn finish_search(&mut self, stop: bool) {
+        if let Some(h) = self.search.take() {
+            if stop {
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            match h.join() {
+                Ok(s) => self.searcher = Some(s),
+                Err(_) => {
+                    self.out
+                        .error("the search thread failed; search state was reset");
+                    let s = Searcher::default();
+                    self.stop = s.stop.clone();
+                    self.ponderhit = s.ponderhit.clone();
+                    self.searcher = Some(s);
+                }
+            }
+        }
+    }
+
+    /// Handles one input line.
+    pub fn command(&mut self, line: &str) -> Flow {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = tokens.first() else {
+            return Flow::Continue;
+        };
+        let args = &tokens[1..];
+        let busy = self.searching();
+        match cmd {
+            "quit" => return Flow::Quit,
+            "isready" => self.out.line("readyok"),
+            "stop" => self.finish_search(true),
+            "ponderhit" => {
+                if busy {
+                    self.ponderhit.store(true, Ordering::SeqCst);
+                } else {
+                    self.out.error("ponderhit without a search");
+                }
+            }
+            "uci" => self.uci(),
+            "d" => self.display(),
+            "moves" => self.out.line(&self.session.game().legal_moves().join(" ")),
+            "variants" => self.out.line(&registry::names().join(" ")),
+            "eval" => self.eval(),
+            _ if busy => self.out.error(&format!(
+                "'{cmd}' is not accepted while searching; send stop first"
+            )),
+            "xboard" => return Flow::XBoard,
+            "ucinewgame" => {
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+                self.session.game_mut().set_startpos();
+            }
+            "setoption" => self.setoption(args),
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "bench" => self.bench(args),
+            _ => self
+                .out
+                .error(&format!("unknown command '{}'", truncate(cmd))),
+        }
+        Flow::Continue
+    }
+
+    fn uci(&self) {
+        self.out.line(&format!("id name {ENGINE_NAME}"));
+        self.out.line("id author the Manifold developers");
+        let vars: String = registry::names()
+            .iter()
+            .map(|n| format!(" var {n}"))
+            .collect();
+        self.out.line(&format!(
+            "option name UCI_Variant type combo default {}{vars}",
+            default_variant()
+        ));
+        for (name, def, min, max) in SPIN_OPTIONS {
+            self.out.line(&format!(
+                "option name {name} type spin default {def} min {min} max {max}"
+            ));
+        }
+        self.out.line("option name Ponder type check default false");
+        self.out.line("option name Clear Hash type button");
+        self.out.line("uciok");
+    }
+
+    fn display(&self) {
+        let game = self.session.game();
+        for l in game.display().lines() {
+            self.out.line(l);
+        }
+        self.out.line(&format!("Fen: {}", game.fen()));
+        self.out.line(&format!("Key: {:016X}", game.key()));
+        if let Some(r) = game.result() {
+            self.out.line(&format!("Result: {r}"));
+        }
+    }
+
+    fn eval(&self) {
+        for (name, v) in self.session.eval_breakdown() {
+            self.out.line(&format!("{name}: {v}"));
+        }
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        // setoption name <name words> [value <value words>]
+        if args.first() != Some(&"name") {
+            return self
+                .out
+                .error("setoption needs 'name <option> [value <value>]'");
+        }
+        let value_at = args.iter().position(|&t| t == "value");
+        let name = args[1..value_at.unwrap_or(args.len())].join(" ");
+        let value = value_at.map(|i| args[i + 1..].join(" "));
+        if name.is_empty() {
+            return self.out.error("setoption without an option name");
+        }
+        let lname = name.to_ascii_lowercase();
+        let need_value =
+            |v: &Option<String>| -> Option<String> { v.clone().filter(|s| !s.is_empty()) };
+        match lname.as_str() {
+            "uci_variant" => {
+                let Some(v) = need_value(&value) else {
+                    return self.out.error("UCI_Variant needs a value");
+                };
+                let v = v.to_ascii_lowercase();
+                match registry::new_session(&v) {
+                    Some(s) => {
+                        self.session = s;
+                        self.variant = v;
+                        if let Some(s) = self.searcher.as_mut() {
+                            s.clear();
+                        }
+                        self.announce_variant();
+                    }
+                    None => self.out.error(&format!(
+                        "unknown variant '{}' (known: {})",
+                        truncate(&v),
+                        registry::names().join(", ")
+                    )),
+                }
+            }
+            "ponder" => match need_value(&value)
+                .as_deref()
+                .map(str::to_ascii_lowercase)
+                .as_deref()
+            {
+                Some("true") => self.options.ponder = true,
+                Some("false") => self.options.ponder = false,
+                _ => self.out.error("Ponder takes true or false"),
+            },
+            "clear hash" => {
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+            }
+            _ => {
+                let Some(&(canon, _, min, max)) = SPIN_OPTIONS
+                    .iter()
+                    .find(|o| o.0.eq_ignore_ascii_case(&name))
+                else {
+                    return self
+                        .out
+                        .error(&format!("unknown option '{}'", truncate(&name)));
+                };
+                let parsed = need_value(&value).and_then(|v| v.parse::<i64>().ok());
+                let Some(n) = parsed.filter(|n| (min..=max).contains(n)) else {
+                    return self
+                        .out
+                        .error(&format!("{canon} takes an integer from {min} to {max}"));
+                };
+                match canon {
+                    "Threads" => self.options.threads = n as usize,
+                    "Hash" => self.options.hash_mb = n as usize,
+                    "MultiPV" => self.options.multipv = n as usize,
+                    _ => self.options.move_overhead = n as u64,
+                }
+            }
+        }
+    }
+
+    fn announce_variant(&self) {
+        let info = self.session.game().info();
+        self.out.line(&format!(
+            "info string variant {} title {}",
+            info.name, info.title
+        ));
+        self.out.line(&format!(
+            "info string variant {} board {}",
+            info.name, info.board
+        ));
+        let pieces: Vec<String> = info
+            .pieces
+            .iter()
+            .map(|(c, n)| format!("{c}={n}"))
+            .collect();
+        self.out.line(&format!(
+            "info string variant {} pieces {}",
+            info.name,
+            pieces.join(" ")
+        ));
+        self.out.line(&format!(
+            "info string variant {} turn {}",
+            info.name, info.turn
+        ));
+        self.out.line(&format!(
+            "info string variant {} startfen {}",
+            info.name, info.start_fen
+        ));
+    }
+
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|&t| t == "moves");
+        let setup = &args[..moves_at.unwrap_or(args.len())];
+        let mut trial = self.session.box_clone();
+        match setup.first() {
+            Some(&"startpos") if setup.len() == 1 => trial.game_mut().set_startpos(),
+            Some(&"fen") if setup.len() > 1 => {
+                if let Err(e) = trial.game_mut().set_fen(&setup[1..].join(" ")) {
+                    return self.out.error(&format!("bad FEN: {e}"));
+                }
+            }
+            _ => {
+                return self
+                    .out
+                    .error("position needs 'startpos' or 'fen <FEN>', then optionally 'moves ...'")
+            }
+        }
+        if let Some(i) = moves_at {
+            for token in &args[i + 1..] {
+                if let Err(e) = trial.game_mut().play(token) {
+                    return self.out.error(&format!(
+                        "position unchanged: move '{}': {e}",
+                        truncate(token)
+                    ));
+                }
+            }
+        }
+        self.session = trial;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let mut limits = Limits {
+            multipv: self.options.multipv,
+            move_overhead: self.options.move_overhead,
+            ..Default::default()
+        };
+        let mut perft = None;
+        let mut searchmoves = Vec::new();
+        let mut i = 0;
+        let keywords = [
+            "depth",
+            "nodes",
+            "movetime",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "infinite",
+            "ponder",
+            "mate",
+            "searchmoves",
+            "perft",
+        ];
+        while i < args.len() {
+            let key = args[i];
+            i += 1;
+            let number = |i: &mut usize| -> Result<u64, String> {
+                let v = args
+                    .get(*i)
+                    .ok_or_else(|| format!("'go {key}' needs a number"))?;
+                *i += 1;
+                v.parse::<u64>().map_err(|_| {
+                    format!(
+                        "'go {key}' needs a non-negative integer, not '{}'",
+                        truncate(v)
+                    )
+                })
+            };
+            let r: Result<(), String> = (|| {
+                match key {
+                    "depth" => {
+                        limits.depth = Some(number(&mut i)?.clamp(1, MAX_DEPTH as u64) as u32)
+                    }
+                    "nodes" => limits.nodes = Some(number(&mut i)?.max(1)),
+                    "movetime" => limits.movetime = Some(number(&mut i)?),
+                    "wtime" => limits.time[0] = Some(number(&mut i)?),
+                    "btime" => limits.time[1] = Some(number(&mut i)?),
+                    "winc" => limits.inc[0] = number(&mut i)?,
+                    "binc" => limits.inc[1] = number(&mut i)?,
+                    "movestogo" => limits.movestogo = Some(number(&mut i)?.clamp(1, 10_000) as u32),
+                    "mate" => limits.mate = Some(number(&mut i)?.clamp(1, MAX_DEPTH as u64) as u32),
+                    "perft" => perft = Some(number(&mut i)?.min(64) as u32),
+                    "infinite" => limits.infinite = true,
+                    "ponder" => limits.ponder = true,
+                    "searchmoves" => {
+                        while i < args.len() && !keywords.contains(&args[i]) {
+                            searchmoves.push(args[i].to_string());
+                            i += 1;
+                        }
+                    }
+                    other => return Err(format!("unknown go parameter '{}'", truncate(other))),
+                }
+                Ok(())
+            })();
+            if let Err(e) = r {
+                return self.out.error(&e);
+            }
+        }
+        if let Some(depth) = perft {
+            return self.perft(depth);
+        }
+        match self.session.parse_moves(&searchmoves) {
+            Ok(moves) => limits.searchmoves = moves,
+            Err(e) => return self.out.error(&format!("searchmoves: {e}")),
+        }
+        if let Some(result) = self.session.game().result() {
+            self.out.error(&format!("the game is over: {result}"));
+        }
+        self.start_search(limits);
+    }
+
+    fn start_search(&mut self, limits: Limits) {
+        let Some(mut searcher) = self.searcher.take() else {
+            return self.out.error("no searcher available");
+        };
+        searcher.threads = self.options.threads;
+        searcher.hash_mb = self.options.hash_mb;
+        self.stop.store(false, Ordering::SeqCst);
+        self.ponderhit.store(false, Ordering::SeqCst);
+        let session = self.session.box_clone();
+        let out = self.out.clone();
+        let stop = self.stop.clone();
+        let ponderhit = self.ponderhit.clone();
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let mut emit = |line: String| out.line(&line);
+                let report = session.search(&mut searcher, &limits, &mut emit);
+                // UCI: in infinite or ponder mode, bestmove waits for stop (or ponderhit).
+                while !stop.load(Ordering::SeqCst)
+                    && (limits.infinite || (limits.ponder && !ponderhit.load(Ordering::SeqCst)))
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                match report.ponder {
+                    Some(p) => out.line(&format!("bestmove {} ponder {p}", report.bestmove)),
+                    None => out.line(&format!("bestmove {}", report.bestmove)),
+                }
+                searcher
+            });
+        match handle {
+            Ok(h) => self.search = Some(h),
+            Err(e) => {
+                self.out
+                    .error(&format!("cannot start the search thread: {e}"));
+                self.searcher = Some(Searcher::default());
+            }
+        }
+    }
+
+    fn perft(&self, depth: u32) {
+        let start = Instant::now();
+        let game = self.session.game();
+        let lines = game.divide(depth.max(1), self.options.threads);
+        let mut total = 0;
+        for (m, n) in &lines {
+            self.out.line(&format!("{m}: {n}"));
+            total += n;
+        }
+        if depth == 0 {
+            total = 1;
+        }
+        let ms = start.elapsed().as_millis().max(1);
+        self.out.line("");
+        self.out.line(&format!("Nodes searched: {total}"));
+        self.out
+            .line(&format!("Time: {ms} ms, nps {}", total as u128 * 1000 / ms));
+    }
+
+    fn bench(&self, args: &[&str]) {
+        let depth = match args.first() {
+            None => None,
+            Some(d) => match d.parse::<u32>() {
+                Ok(d) if (1..=30).contains(&d) => Some(d),
+                _ => return self.out.error("bench takes an optional depth from 1 to 30"),
+            },
+        };
+        for line in crate::bench::run(depth) {
+            self.out.line(&line);
+        }
+    }
+}
+
+/// Keeps error messages short when the input is huge.
+fn truncate(s: &str) -> String {
+    let mut t: String = s.chars().take(40).collect();
+    if t.len() < s.len() {
+        t.push_str("...");
+    }
+    t
+}
+
+/// Runs the protocol on stdin/stdout until `quit`.
+pub fn run_stdio() {
+    let out = Output::new(Box::new(std::io::stdout()));
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut proto = Protocol::new(out.clone());
+    if proto.run(&mut input) == Flow::XBoard {
+        crate::xboard_entry(&mut input, out);
+    }
+}
