@@ -450,6 +450,18 @@ impl Position for Geodesic {
         self.attacked(self.kings[us], 1 - us)
     }
 
+    /// A pass for null-move pruning, refused when the side to move has no Queen,
+    /// Rook or Templar (zugzwang-prone Pawn/Squire endings).
+    fn make_null(&mut self) -> bool {
+        let us = self.side.index();
+        if !self.by_side[us].iter().any(|c| matches!(kind_of(self.board[c as usize]), QUEEN | ROOK | TEMPLAR)) {
+            return false;
+        }
+        self.side = self.side.opposite();
+        self.key ^= zobrist().side();
+        true
+    }
+
     fn no_move_outcome(&self) -> Outcome {
         if self.in_check() {
             Outcome::Win { winner: self.side.opposite(), reason: "checkmate" }
