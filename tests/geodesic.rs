@@ -500,7 +500,7 @@ fn repetition_and_move_counter() {
 #[test]
 fn display_draws_every_section() {
     let d = Geodesic::startpos().display();
-    for s in ["[abc]", "[uvw]", "[bdy]", "North home", "South home", "North to move"] {
+    for s in ["abc ^a", "uvw ^u", "bdy ^b", "North home", "South home", "North to move"] {
         assert!(d.contains(s), "display lacks {s}:\n{d}");
     }
     println!("{d}");
