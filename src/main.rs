@@ -1,7 +1,9 @@
 //! The `manifold` binary: with no arguments it speaks the protocol on stdin/stdout;
 //! subcommands run perft, bench and matches from the command line.
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use protocol::matches::{EngineSpec, Limit, MatchConfig, OpeningSource, SprtConfig};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -59,6 +61,143 @@ enum Command {
     },
     /// List the variants.
     Variants,
+    /// Play a match between two engines (see docs/matches.md).
+    Match(MatchArgs),
+}
+
+#[derive(Args)]
+struct MatchArgs {
+    /// First engine: a shell command line (run with `sh -c`).
+    #[arg(long, value_name = "CMD")]
+    engine1: String,
+    /// Second engine: a shell command line (run with `sh -c`).
+    #[arg(long, value_name = "CMD")]
+    engine2: String,
+    /// `setoption` for engine 1, repeatable, e.g. `--engine1-option Hash=64`.
+    #[arg(long = "engine1-option", value_name = "NAME=VALUE")]
+    engine1_options: Vec<String>,
+    /// `setoption` for engine 2, repeatable.
+    #[arg(long = "engine2-option", value_name = "NAME=VALUE")]
+    engine2_options: Vec<String>,
+    /// Display name of engine 1 (default: its `id name`).
+    #[arg(long, value_name = "NAME")]
+    engine1_name: Option<String>,
+    /// Display name of engine 2 (default: its `id name`).
+    #[arg(long, value_name = "NAME")]
+    engine2_name: Option<String>,
+    /// Variant name (see `manifold variants`).
+    #[arg(long)]
+    variant: String,
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Clock: base seconds + increment seconds, e.g. `10+0.1` (the default).
+    #[arg(long, value_name = "BASE+INC", group = "limit")]
+    tc: Option<Limit>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long, value_name = "MS", group = "limit")]
+    movetime: Option<u64>,
+    /// Fixed nodes per move.
+    #[arg(long, value_name = "N", group = "limit")]
+    nodes: Option<u64>,
+    /// Fixed depth per move.
+    #[arg(long, value_name = "D", group = "limit")]
+    depth: Option<u32>,
+    /// Openings file: one per line, `startpos [moves ...]`, `FEN` or `FEN; moves ...`.
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    openings: Option<PathBuf>,
+    /// Start every game pair from K random sub-moves (seeded).
+    #[arg(long, value_name = "K")]
+    random_plies: Option<usize>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the games as PGN to this file.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Stop early by SPRT, e.g. `elo0=0,elo1=5,alpha=0.05,beta=0.05`.
+    #[arg(long, value_name = "PARAMS")]
+    sprt: Option<SprtConfig>,
+    /// Milliseconds an engine may overstep its time before losing on time.
+    #[arg(long, value_name = "MS", default_value_t = protocol::matches::DEFAULT_TIME_MARGIN_MS)]
+    timemargin: u64,
+    /// Milliseconds a silent engine is waited for under --nodes/--depth.
+    #[arg(long, value_name = "MS", default_value_t = protocol::matches::DEFAULT_HANG_TIMEOUT_MS)]
+    hang_timeout: u64,
+    /// The PGN Event tag.
+    #[arg(long, default_value = "Manifold match")]
+    event: String,
+    /// No per-game lines and no progress bar; only the final report.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
+    raw.iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                .filter(|(n, _)| !n.is_empty())
+                .ok_or_else(|| format!("engine option '{o}' is not NAME=VALUE"))
+        })
+        .collect()
+}
+
+fn run_match_command(a: MatchArgs) -> ExitCode {
+    let (opts1, opts2) = match (
+        parse_options(&a.engine1_options),
+        parse_options(&a.engine2_options),
+    ) {
+        (Ok(o1), Ok(o2)) => (o1, o2),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let engine1 = EngineSpec {
+        command: a.engine1,
+        options: opts1,
+        name: a.engine1_name,
+    };
+    let engine2 = EngineSpec {
+        command: a.engine2,
+        options: opts2,
+        name: a.engine2_name,
+    };
+    let mut cfg = MatchConfig::new(engine1, engine2, &a.variant);
+    cfg.games = a.games;
+    cfg.concurrency = a.concurrency;
+    cfg.limit = match (a.tc, a.movetime, a.nodes, a.depth) {
+        (Some(tc), ..) => tc,
+        (_, Some(ms), ..) => Limit::MoveTime(ms),
+        (_, _, Some(n), _) => Limit::Nodes(n),
+        (_, _, _, Some(d)) => Limit::Depth(d),
+        _ => cfg.limit,
+    };
+    cfg.openings = match (a.openings, a.random_plies) {
+        (Some(file), _) => OpeningSource::File(file),
+        (None, Some(k)) => OpeningSource::RandomPlies(k),
+        (None, None) => OpeningSource::StartPosition,
+    };
+    cfg.seed = a.seed;
+    cfg.pgn = a.pgn;
+    cfg.sprt = a.sprt;
+    cfg.time_margin_ms = a.timemargin;
+    cfg.hang_timeout_ms = a.hang_timeout;
+    cfg.event = a.event;
+    cfg.report = !a.quiet;
+    match protocol::matches::run_match(&cfg) {
+        Ok(summary) => {
+            println!();
+            print!("{summary}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -72,9 +211,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Bench { depth }) => {
-            for line in protocol::bench::run(depth) {
-                println!("{line}");
-            }
+            protocol::bench::run(depth, &mut |line| println!("{line}"));
             ExitCode::SUCCESS
         }
         Some(Command::Search {
@@ -110,6 +247,7 @@ fn main() -> ExitCode {
             println!("bestmove {}", report.bestmove);
             ExitCode::SUCCESS
         }
+        Some(Command::Match(args)) => run_match_command(args),
         Some(Command::Variants) => {
             for n in protocol::registry::names() {
                 println!("{n}");

@@ -48,13 +48,23 @@ fn sphere_reproduces_the_fixture() {
             errors.push(format!("cell {i}: name {} != {name}", s.names[i]));
             continue;
         }
-        let kind = if s.kinds[i] == CellKind::Pentagon { "pentagon" } else { "hex" };
+        let kind = if s.kinds[i] == CellKind::Pentagon {
+            "pentagon"
+        } else {
+            "hex"
+        };
         if kind != c.get("kind").str() {
             errors.push(format!("{name}: kind"));
         }
-        let secs: Vec<String> = s.cell_sections[i].iter().map(|&f| s.section_names[f].clone()).collect();
+        let secs: Vec<String> = s.cell_sections[i]
+            .iter()
+            .map(|&f| s.section_names[f].clone())
+            .collect();
         if secs != c.get("sections").strings() {
-            errors.push(format!("{name}: sections {secs:?} != {:?}", c.get("sections").strings()));
+            errors.push(format!(
+                "{name}: sections {secs:?} != {:?}",
+                c.get("sections").strings()
+            ));
         }
         // The cyclic order is fixed by the construction; where a cyclic list starts
         // is a frame convention (§2.3 leaves it open), so both lists are compared
@@ -69,7 +79,10 @@ fn sphere_reproduces_the_fixture() {
         let mut diag = names(&s, &s.diag[i]);
         diag.rotate_left(shift);
         if diag != c.get("diag").strings() {
-            errors.push(format!("{name}: diag {diag:?} != {:?}", c.get("diag").strings()));
+            errors.push(format!(
+                "{name}: diag {diag:?} != {:?}",
+                c.get("diag").strings()
+            ));
         }
     }
     let mut secs = s.section_names.clone();
@@ -78,7 +91,11 @@ fn sphere_reproduces_the_fixture() {
         errors.push(format!("sections {secs:?}"));
     }
     if s.seams != fx.get("seams").strings() {
-        errors.push(format!("seams {:?} != {:?}", s.seams, fx.get("seams").strings()));
+        errors.push(format!(
+            "seams {:?} != {:?}",
+            s.seams,
+            fx.get("seams").strings()
+        ));
     }
     for (side, key) in ["North", "South"].iter().enumerate() {
         let mut home = names(&s, &s.home[side]);
@@ -88,7 +105,10 @@ fn sphere_reproduces_the_fixture() {
         }
     }
     for (key, lines) in [("rows", &s.rows), ("diagonals", &s.diagonals)] {
-        let mut mine: Vec<_> = lines.iter().map(|l| normal_line(l.closed, &names(&s, &l.cells))).collect();
+        let mut mine: Vec<_> = lines
+            .iter()
+            .map(|l| normal_line(l.closed, &names(&s, &l.cells)))
+            .collect();
         let mut theirs: Vec<_> = fx
             .get(key)
             .arr()
@@ -98,22 +118,33 @@ fn sphere_reproduces_the_fixture() {
         mine.sort();
         theirs.sort();
         if mine != theirs {
-            errors.push(format!("{key}: {} lines vs {}; first differing {:?}", mine.len(), theirs.len(),
-                mine.iter().zip(&theirs).find(|(a, b)| a != b)));
+            errors.push(format!(
+                "{key}: {} lines vs {}; first differing {:?}",
+                mine.len(),
+                theirs.len(),
+                mine.iter().zip(&theirs).find(|(a, b)| a != b)
+            ));
         }
     }
     for (side, key) in ["North", "South"].iter().enumerate() {
         let fwd = fx.get("forward").get(key).entries();
         let mine_count = s.forward[side].iter().filter(|f| f.is_some()).count();
         if mine_count != fwd.len() {
-            errors.push(format!("{key}: {mine_count} forward cells, fixture {}", fwd.len()));
+            errors.push(format!(
+                "{key}: {mine_count} forward cells, fixture {}",
+                fwd.len()
+            ));
         }
         for (name, f) in fwd {
             let c = s.cell_by_name(name).unwrap() as usize;
             match &s.forward[side][c] {
                 None => errors.push(format!("{key} {name}: no forward")),
                 Some(m) => {
-                    let want = (f.get("type").str().to_string(), f.get("rook").strings(), f.get("diag").strings());
+                    let want = (
+                        f.get("type").str().to_string(),
+                        f.get("rook").strings(),
+                        f.get("diag").strings(),
+                    );
                     let got = (m.kind.to_string(), names(&s, &m.rows), names(&s, &m.diags));
                     if want != got {
                         errors.push(format!("{key} {name}: forward {got:?} != {want:?}"));
@@ -133,7 +164,16 @@ fn sphere_reproduces_the_fixture() {
         }
     }
     if !errors.is_empty() {
-        panic!("{} mismatches:\n{}", errors.len(), errors.iter().take(40).cloned().collect::<Vec<_>>().join("\n"));
+        panic!(
+            "{} mismatches:\n{}",
+            errors.len(),
+            errors
+                .iter()
+                .take(40)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
 }
 
@@ -152,11 +192,19 @@ fn sphere_invariants() {
             let d = s.nbr[x].len();
             for i in 0..d {
                 let (a, b) = (s.nbr[x][i], s.nbr[x][(i + 1) % d]);
-                assert!(s.nbr[a as usize].contains(&b), "consecutive neighbours adjacent");
+                assert!(
+                    s.nbr[a as usize].contains(&b),
+                    "consecutive neighbours adjacent"
+                );
                 // In b's cyclic list, x is immediately followed by a.
                 let nb = &s.nbr[b as usize];
                 let j = nb.iter().position(|&c| c as usize == x).unwrap();
-                assert_eq!(nb[(j + 1) % nb.len()], a, "orientation consistency at {}", s.names[x]);
+                assert_eq!(
+                    nb[(j + 1) % nb.len()],
+                    a,
+                    "orientation consistency at {}",
+                    s.names[x]
+                );
             }
         }
     }
@@ -182,7 +230,10 @@ fn start_position_matches_the_fixture_setup() {
     for (side, key) in ["North", "South"].iter().enumerate() {
         for (name, letter) in fx.get("setup").get(key).entries() {
             let l = letter.str().chars().next().unwrap();
-            want.push((name.clone(), if side == 0 { l } else { l.to_ascii_lowercase() }));
+            want.push((
+                name.clone(),
+                if side == 0 { l } else { l.to_ascii_lowercase() },
+            ));
         }
     }
     want.sort();
@@ -217,7 +268,11 @@ fn perft_lines() -> Vec<(String, u32, u64)> {
         .map(|l| {
             let f: Vec<&str> = l.split(';').collect();
             assert_eq!(f[0], "geodesic");
-            (f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap())
+            (
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -229,7 +284,10 @@ fn perft_lines() -> Vec<(String, u32, u64)> {
 fn perft_file_agrees_with_the_reference_generator() {
     let fx = fixture();
     let rb = geo_reference::RefBoard::from_fixture(&fx);
-    let limit: u64 = std::env::var("GEO_REF_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(200_000);
+    let limit: u64 = std::env::var("GEO_REF_MAX_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200_000);
     let mut checked = 0;
     for (fen, depth, nodes) in perft_lines() {
         let rp = rb.parse(&fen);
@@ -238,13 +296,18 @@ fn perft_file_agrees_with_the_reference_generator() {
             let mut list = MoveList::new();
             pos.generate(GenKind::All, &mut list);
             let mut mine: Vec<String> = list.iter().map(|&m| pos.move_text(m)).collect();
-            let mut theirs: Vec<String> = rb.moves(&rp).into_iter().map(|m| rb.move_text(m)).collect();
+            let mut theirs: Vec<String> =
+                rb.moves(&rp).into_iter().map(|m| rb.move_text(m)).collect();
             mine.sort();
             theirs.sort();
             assert_eq!(mine, theirs, "depth-1 moves differ at {fen}");
         }
         if nodes <= limit {
-            assert_eq!(rb.perft(&rp, depth), nodes, "reference perft({depth}) at {fen}");
+            assert_eq!(
+                rb.perft(&rp, depth),
+                nodes,
+                "reference perft({depth}) at {fen}"
+            );
             checked += 1;
         }
     }
@@ -294,14 +357,20 @@ fn cell_names_any_spelling_and_case_on_input_canonical_on_output() {
     // a1ce = a1ec; c4ae = c4ea; e4ac = E4CA.
     let m = p.parse_move("A1EC-c4ea").unwrap();
     assert_eq!(p.move_text(m), "a1ce-c4ae");
-    assert_eq!(p.parse_move("a1ce-E4CA").map(|m| p.move_text(m)).unwrap(), "a1ce-e4ac");
+    assert_eq!(
+        p.parse_move("a1ce-E4CA").map(|m| p.move_text(m)).unwrap(),
+        "a1ce-e4ac"
+    );
     let q = pos("Kcab,Oc2a1,kuvw w - - 0 1");
     assert!(q.fen().starts_with("Kabc,kuvw,Oa2c1 w"), "{}", q.fen());
     assert!(p.parse_move("a1ce-a1ce").is_err());
     assert!(p.parse_move("a1ce").is_err());
     assert!(p.parse_move("zz-top").is_err());
     // Into the home: illegal for an exiled King.
-    assert!(matches!(p.parse_move("a1ce-a"), Err(engine::MoveError::Illegal(_))));
+    assert!(matches!(
+        p.parse_move("a1ce-a"),
+        Err(engine::MoveError::Illegal(_))
+    ));
 }
 
 #[test]
@@ -312,7 +381,10 @@ fn bad_fens_are_rejected_with_errors() {
         ("Kabc,Ka,ku w - - 0 1", "two North kings"),
         ("Kabc w - - 0 1 x", "field count"),
         ("Kabc,Od,ku w - - 0 1", "obelisk outside home"),
-        ("Kabc,ou,Oa,ku,ow,ox w - - 0 1", "south obelisk outside home"),
+        (
+            "Kabc,ou,Oa,ku,ow,ox w - - 0 1",
+            "south obelisk outside home",
+        ),
         ("Kabc,Pa2bc,ku w - - 0 1", "pawn in own home"),
         ("Kabc,Suvz,Su1vw,ku w - - 0 1", "squire in enemy home"),
         ("Kabc,Ruvz,kuvw w - - 0 1", "South in check, North to move"),
@@ -328,7 +400,10 @@ fn bad_fens_are_rejected_with_errors() {
         ("Kabc,ku w - - z 1", "counter"),
     ];
     for (fen, why) in bad {
-        assert!(Geodesic::from_fen(fen).is_err(), "accepted bad FEN ({why}): {fen}");
+        assert!(
+            Geodesic::from_fen(fen).is_err(),
+            "accepted bad FEN ({why}): {fen}"
+        );
     }
     assert!(Geodesic::from_fen("Kabc,Pabf,ku w abf - 0 1").is_ok());
     assert!(Geodesic::from_fen("Kabc,ku b - - 7 30").is_ok());
@@ -346,7 +421,15 @@ fn random_playouts_keep_keys_and_fens_consistent() {
 fn promotion_is_mandatory_and_offers_q_r_t() {
     let p = pos("Kabc,Pu1dy,kuvw w - - 0 1");
     let moves = legal(&p);
-    for t in ["u1dy-uq", "u1dy-ur", "u1dy-ut", "u1dy-u1w2q", "u1dy-u1w2r", "u1dy-u1w2t", "u1dy-u1wy"] {
+    for t in [
+        "u1dy-uq",
+        "u1dy-ur",
+        "u1dy-ut",
+        "u1dy-u1w2q",
+        "u1dy-u1w2r",
+        "u1dy-u1w2t",
+        "u1dy-u1wy",
+    ] {
         assert!(moves.contains(&t.to_string()), "{t} missing from {moves:?}");
     }
     assert!(!moves.contains(&"u1dy-u".to_string()));
@@ -386,11 +469,17 @@ fn obelisk_is_confined_blocks_and_cannot_be_captured() {
     let p = pos("Kabc,Oa1bc,ra,ku b - - 0 1");
     assert!(!legal(&p).iter().any(|m| m.ends_with("-a1bc")));
     let n = pos("Kabc,Oa1bc,ra,ku w - - 0 1");
-    let ob: Vec<String> = legal(&n).into_iter().filter(|m| m.starts_with("a1bc-")).collect();
+    let ob: Vec<String> = legal(&n)
+        .into_iter()
+        .filter(|m| m.starts_with("a1bc-"))
+        .collect();
     assert_eq!(ob, ["a1bc-a2bc"]);
     // An Obelisk on a home corner never steps out of its home.
     let q = pos("Kabc,Oa,ku w - - 0 1");
-    let ob: Vec<String> = legal(&q).into_iter().filter(|m| m.starts_with("a-")).collect();
+    let ob: Vec<String> = legal(&q)
+        .into_iter()
+        .filter(|m| m.starts_with("a-"))
+        .collect();
     assert_eq!(ob, ["a-a1b2", "a-a1bc", "a-a1c2"]);
     // The Obelisk gives no check: a South King next to it is fine.
     assert!(Geodesic::from_fen("Kabc,Oa,ka1ce w - - 0 1").is_ok());
@@ -400,14 +489,22 @@ fn obelisk_is_confined_blocks_and_cannot_be_captured() {
 fn exile_is_forced_only_when_nothing_else_is_legal_and_is_final() {
     // King on a with a free Rook: no King move leaves home.
     let p = pos("Ka,Rbcd,ku w - - 0 1");
-    assert!(legal(&p).iter().filter(|m| m.starts_with("a-")).all(|m| ["a-a1bc", "a-a1c2", "a-a1b2"].contains(&m.as_str())));
+    assert!(legal(&p)
+        .iter()
+        .filter(|m| m.starts_with("a-"))
+        .all(|m| ["a-a1bc", "a-a1c2", "a-a1b2"].contains(&m.as_str())));
     // Checked on a with every home step attacked: it must leave.
     let q = pos("Ka,qabc,ku w - - 0 1");
     assert!(q.in_check());
-    assert_eq!(legal(&q), ["a-a1bf", "a-a1ce", "a-a1ex", "a-a1fx", "a-a1x2"]);
+    assert_eq!(
+        legal(&q),
+        ["a-a1bf", "a-a1ce", "a-a1ex", "a-a1fx", "a-a1x2"]
+    );
     let exiled = play(&q, "a-a1ce");
     let back = play(&exiled, "u-u1vw");
-    assert!(!legal(&back).iter().any(|m| m == "a1ce-a" || m == "a1ce-a1bc" || m == "a1ce-a1c2" || m == "a1ce-a2bc"));
+    assert!(!legal(&back)
+        .iter()
+        .any(|m| m == "a1ce-a" || m == "a1ce-a1bc" || m == "a1ce-a1c2" || m == "a1ce-a2bc"));
     assert!(back.display().contains("(in Exile)"));
 }
 
@@ -435,9 +532,14 @@ fn slides_stop_on_pentagons_and_loops_give_one_move_per_cell() {
     let p = pos("Ka,Rbcd,ku w - - 0 1");
     let m = legal(&p);
     assert!(m.contains(&"bcd-d".to_string()) && m.contains(&"bcd-z".to_string()));
-    assert!(!m.iter().any(|x| x.starts_with("bcd-") && x.ends_with("-d1cz")));
+    assert!(!m
+        .iter()
+        .any(|x| x.starts_with("bcd-") && x.ends_with("-d1cz")));
     let q = pos("Ka,Rb2fy,ku w - - 0 1");
-    assert_eq!(legal(&q).iter().filter(|x| x.starts_with("b2fy-")).count(), 60);
+    assert_eq!(
+        legal(&q).iter().filter(|x| x.starts_with("b2fy-")).count(),
+        60
+    );
 }
 
 #[test]
@@ -453,14 +555,21 @@ fn checkmate_stalemate_and_dead_positions() {
     let mut mates = 0;
     let mut stalemates = 0usize;
     for q in ["a1bc", "a2bc", "abc", "b1ac", "a1c2", "a1b2", "a4bc"] {
-        for r in ["a1ce", "a1bf", "a1ex", "a1fx", "ace", "abf", "a2ce", "a2bf", "aex", "afx"] {
+        for r in [
+            "a1ce", "a1bf", "a1ex", "a1fx", "ace", "abf", "a2ce", "a2bf", "aex", "afx",
+        ] {
             let fen = format!("Ka,q{q},r{r},ku w - - 0 1");
-            let Ok(p) = Geodesic::from_fen(&fen) else { continue };
+            let Ok(p) = Geodesic::from_fen(&fen) else {
+                continue;
+            };
             if !legal(&p).is_empty() {
                 continue;
             }
             match p.outcome() {
-                Some(Outcome::Win { winner: Side::Black, .. }) => {
+                Some(Outcome::Win {
+                    winner: Side::Black,
+                    ..
+                }) => {
                     assert!(p.in_check());
                     mates += 1;
                 }
@@ -505,9 +614,15 @@ fn repetition_and_move_counter() {
 #[test]
 fn display_draws_every_section() {
     let d = Geodesic::startpos().display();
-    for s in ["abc ^a", "uvw ^u", "bdy ^b", "North home", "South home", "North to move"] {
+    for s in [
+        "abc ^a",
+        "uvw ^u",
+        "bdy ^b",
+        "North home",
+        "South home",
+        "North to move",
+    ] {
         assert!(d.contains(s), "display lacks {s}:\n{d}");
     }
     println!("{d}");
 }
-

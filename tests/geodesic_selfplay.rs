@@ -28,15 +28,25 @@ fn play_game(seed: u64, depth: u32) -> (String, usize) {
             pos.generate(GenKind::All, &mut list);
             pos.move_text(list[rng.gen_range(0..list.len())])
         } else {
-            let limits = Limits { depth: Some(depth), nodes: Some(NODE_LIMIT), ..Limits::default() };
+            let limits = Limits {
+                depth: Some(depth),
+                nodes: Some(NODE_LIMIT),
+                ..Limits::default()
+            };
             let t = std::time::Instant::now();
             let r = searcher.think(&pos, game.history(), &limits, &eval, &mut |_| {});
             if std::env::var("GEO_TRACE").is_ok() {
-                eprintln!("ply {plies}: {} nodes {:.2}s {}", r.nodes, t.elapsed().as_secs_f64(), pos.fen().len());
+                eprintln!(
+                    "ply {plies}: {} nodes {:.2}s {}",
+                    r.nodes,
+                    t.elapsed().as_secs_f64(),
+                    pos.fen().len()
+                );
             }
             pos.move_text(r.best.expect("a move exists while the game goes on"))
         };
-        game.play_token(&text).unwrap_or_else(|e| panic!("game {seed}: engine move {text} rejected: {e}"));
+        game.play_token(&text)
+            .unwrap_or_else(|e| panic!("game {seed}: engine move {text} rejected: {e}"));
         plies += 1;
     }
     let result = match game.result() {
@@ -49,12 +59,18 @@ fn play_game(seed: u64, depth: u32) -> (String, usize) {
 #[test]
 #[ignore = "several minutes on a loaded machine; run with --ignored"]
 fn ten_self_play_games_end_by_the_rules() {
-    let depth: u32 = std::env::var("GEO_SELFPLAY_DEPTH").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let depth: u32 = std::env::var("GEO_SELFPLAY_DEPTH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
     let mut capped = 0;
     for seed in 0..GAMES {
         let t = std::time::Instant::now();
         let (result, plies) = play_game(seed, depth);
-        println!("game {seed}: {result} after {plies} plies ({:.1} s)", t.elapsed().as_secs_f64());
+        println!(
+            "game {seed}: {result} after {plies} plies ({:.1} s)",
+            t.elapsed().as_secs_f64()
+        );
         if result.starts_with("unfinished") {
             capped += 1;
         }
@@ -77,9 +93,18 @@ fn search_speed_probe() {
     for depth in 1..=3u32 {
         let mut s = Searcher::default();
         let t = std::time::Instant::now();
-        let limits = Limits { depth: Some(depth), nodes: Some(200_000), ..Limits::default() };
+        let limits = Limits {
+            depth: Some(depth),
+            nodes: Some(200_000),
+            ..Limits::default()
+        };
         let r = s.think(&pos, &[], &limits, &eval, &mut |_| {});
         let secs = t.elapsed().as_secs_f64();
-        println!("depth {depth}: {} nodes in {secs:.2} s = {:.0} nodes/s, best {}", r.nodes, r.nodes as f64 / secs, pos.move_text(r.best.unwrap()));
+        println!(
+            "depth {depth}: {} nodes in {secs:.2} s = {:.0} nodes/s, best {}",
+            r.nodes,
+            r.nodes as f64 / secs,
+            pos.move_text(r.best.unwrap())
+        );
     }
 }

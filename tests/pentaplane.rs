@@ -18,7 +18,11 @@ fn perft_lines() -> Vec<(String, u32, u64)> {
         .map(|l| {
             let f: Vec<&str> = l.split(';').collect();
             assert_eq!(f[0], "pentaplane");
-            (f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap())
+            (
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -56,7 +60,11 @@ fn check_lines_against_slow(min: u64, max: u64) {
         if nodes < min || nodes > max {
             continue;
         }
-        assert_eq!(slow_count(&fen, depth), nodes, "slow generator disagrees with the perft file: {fen} depth {depth}");
+        assert_eq!(
+            slow_count(&fen, depth),
+            nodes,
+            "slow generator disagrees with the perft file: {fen} depth {depth}"
+        );
         checked += 1;
     }
     assert!(checked > 0);
@@ -78,7 +86,11 @@ fn engine_counts_of_the_perft_file_up_to_a_million() {
     for (fen, depth, nodes) in perft_lines() {
         if nodes <= 1_000_000 {
             let p = Pentaplane::from_fen(&fen).unwrap();
-            assert_eq!(engine::perft::perft(&p, depth), nodes, "{fen} depth {depth}");
+            assert_eq!(
+                engine::perft::perft(&p, depth),
+                nodes,
+                "{fen} depth {depth}"
+            );
         }
     }
 }
@@ -96,7 +108,13 @@ fn depth_one_move_lists_agree_with_the_slow_generator() {
 
 /// The placement part of a FEN (what both generators must agree on after a move).
 fn placement(fen: &str) -> String {
-    fen.split_whitespace().next().unwrap().split('[').next().unwrap().to_string()
+    fen.split_whitespace()
+        .next()
+        .unwrap()
+        .split('[')
+        .next()
+        .unwrap()
+        .to_string()
 }
 
 fn slow_placement(b: &slow::Board) -> String {
@@ -159,8 +177,10 @@ fn random_games_agree_with_the_slow_generator() {
                     break;
                 }
                 // Prefer material-changing moves half of the time, to reach more blasts.
-                let taking: Vec<&(String, slow::Board)> =
-                    moves.iter().filter(|(_, n)| n.cells.len() < s.cells.len()).collect();
+                let taking: Vec<&(String, slow::Board)> = moves
+                    .iter()
+                    .filter(|(_, n)| n.cells.len() < s.cells.len())
+                    .collect();
                 let (text, next) = if !taking.is_empty() && rng.gen_bool(0.5) {
                     taking[rng.gen_range(0..taking.len())]
                 } else {
@@ -198,7 +218,10 @@ fn game_record_plays_the_draft_as_tokens() {
     for t in ["=OR", "=NS", "R@Aa1,O@Ab1,S@Ad1,N@Ae1", "=same", "Ae1Ce2"] {
         g.play_token(t).unwrap_or_else(|e| panic!("{t}: {e}"));
     }
-    assert_eq!(g.pos().fen(), "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/4N/5|5/5/5/5/5|5/5/5/PPPPP/ROKS1 b - - 1 1");
+    assert_eq!(
+        g.pos().fen(),
+        "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/4N/5|5/5/5/5/5|5/5/5/PPPPP/ROKS1 b - - 1 1"
+    );
     assert!(g.play_token("Aa1Aa1").is_err());
 }
 
@@ -226,7 +249,10 @@ fn self_play(games: u64) -> Vec<(String, Option<engine::Outcome>, usize, String)
         let mut plies = 0;
         let mut play_plies = 0;
         let mut army = String::new();
-        let limits = Limits { depth: Some(SELF_PLAY_DEPTH), ..Default::default() };
+        let limits = Limits {
+            depth: Some(SELF_PLAY_DEPTH),
+            ..Default::default()
+        };
         while game.result().is_none() && plies < SELF_PLAY_PLY_CAP {
             let pos = game.pos().clone();
             let in_play = pos.phase() == engine::variants::pentaplane::Phase::Play;
@@ -245,7 +271,8 @@ fn self_play(games: u64) -> Vec<(String, Option<engine::Outcome>, usize, String)
                 let r = searcher.think(&pos, game.history(), &limits, &eval, &mut |_| {});
                 pos.move_text(r.best.expect("a legal move when the game is not over"))
             };
-            game.play_token(&text).unwrap_or_else(|e| panic!("engine move {text} rejected: {e} at {}", pos.fen()));
+            game.play_token(&text)
+                .unwrap_or_else(|e| panic!("engine move {text} rejected: {e} at {}", pos.fen()));
             plies += 1;
             if in_play {
                 play_plies += 1;
@@ -260,13 +287,25 @@ fn self_play(games: u64) -> Vec<(String, Option<engine::Outcome>, usize, String)
 #[test]
 #[ignore = "self-play from the draft: minutes; run in release with --ignored --nocapture"]
 fn self_play_twenty_games_from_the_draft() {
-    let n: u64 = std::env::var("PENTAPLANE_SELF_PLAY_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let n: u64 = std::env::var("PENTAPLANE_SELF_PLAY_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
     let results = self_play(n);
     let (mut w, mut d, mut l, mut capped) = (0, 0, 0, 0);
     for (i, (army, outcome, plies, draft)) in results.iter().enumerate() {
-        println!("game {i:2}: {plies:3} plies, draft {draft}, armies {army}: {}", outcome.as_ref().map(|o| o.to_string()).unwrap_or("capped".into()));
+        println!(
+            "game {i:2}: {plies:3} plies, draft {draft}, armies {army}: {}",
+            outcome
+                .as_ref()
+                .map(|o| o.to_string())
+                .unwrap_or("capped".into())
+        );
         match outcome {
-            Some(engine::Outcome::Win { winner: engine::Side::White, .. }) => w += 1,
+            Some(engine::Outcome::Win {
+                winner: engine::Side::White,
+                ..
+            }) => w += 1,
             Some(engine::Outcome::Win { .. }) => l += 1,
             Some(engine::Outcome::Draw(_)) => d += 1,
             None => capped += 1,

@@ -23,14 +23,22 @@ fn engine_moves(p: &TriPlane) -> BTreeSet<String> {
 
 /// The `tests/perft/triplane.perft` lines: (fen, depth, nodes).
 fn perft_lines() -> Vec<(String, u32, u64)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft/triplane.perft")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/perft/triplane.perft"
+    ))
+    .unwrap();
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| {
             let f: Vec<&str> = l.split(';').collect();
             assert_eq!(f[0], "triplane");
-            (f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap())
+            (
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -38,7 +46,8 @@ fn perft_lines() -> Vec<(String, u32, u64)> {
 fn game(fen: &str, moves: &[&str]) -> Game<TriPlane> {
     let mut g = Game::new(pos(fen));
     for m in moves {
-        g.play_token(m).unwrap_or_else(|e| panic!("{m} at {}: {e}", g.pos().fen()));
+        g.play_token(m)
+            .unwrap_or_else(|e| panic!("{m} at {}: {e}", g.pos().fen()));
     }
     g
 }
@@ -64,7 +73,11 @@ fn slow_generator_reproduces_perft_file() {
         if nodes > 2_000_000 {
             continue;
         }
-        assert_eq!(Slow::from_fen(&fen).perft(depth), nodes, "slow perft {depth} of {fen}");
+        assert_eq!(
+            Slow::from_fen(&fen).perft(depth),
+            nodes,
+            "slow perft {depth} of {fen}"
+        );
         checked += 1;
     }
     assert!(checked >= 50, "only {checked} lines checked");
@@ -120,11 +133,30 @@ fn random_playouts_keep_keys_fens_and_texts_consistent() {
 /// suffix names the component sent to Hold B.
 #[test]
 fn every_split_fills_both_holds() {
-    let fen = "8/8/8/3pr3/2sQn3/2q1b3/8/4S3|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a";
+    let fen =
+        "8/8/8/3pr3/2sQn3/2q1b3/8/4S3|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a";
     let holds = |m: &str| {
         let f = fen_after(fen, &[m]);
-        let b = f.split('|').nth(1).unwrap().split('[').nth(1).unwrap().trim_end_matches(']').to_string();
-        let c = f.split('|').nth(2).unwrap().split('[').nth(1).unwrap().split(']').next().unwrap().to_string();
+        let b = f
+            .split('|')
+            .nth(1)
+            .unwrap()
+            .split('[')
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(']')
+            .to_string();
+        let c = f
+            .split('|')
+            .nth(2)
+            .unwrap()
+            .split('[')
+            .nth(1)
+            .unwrap()
+            .split(']')
+            .next()
+            .unwrap()
+            .to_string();
         (b, c)
     };
     let cases = [
@@ -168,19 +200,39 @@ fn captures_on_b_and_c_leave_the_game() {
 // ---------------------------------------------------------------- piece movement
 
 fn moves_of(fen: &str, prefix: &str) -> Vec<String> {
-    engine_moves(&pos(fen)).into_iter().filter(|m| m.starts_with(prefix)).collect()
+    engine_moves(&pos(fen))
+        .into_iter()
+        .filter(|m| m.starts_with(prefix))
+        .collect()
 }
 
 #[test]
 fn wazir_war_machine_ferz_elephant_move_as_specified() {
-    let f = |piece: &str| format!("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/3{piece}4/8/8/K7[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 b");
-    assert_eq!(moves_of(&f("W"), "Bd4"), ["Bd4c4", "Bd4d3", "Bd4d5", "Bd4e4"]);
-    assert_eq!(moves_of(&f("D"), "Bd4"), ["Bd4b4", "Bd4d2", "Bd4d6", "Bd4f4"]);
-    assert_eq!(moves_of(&f("F"), "Bd4"), ["Bd4c3", "Bd4c5", "Bd4e3", "Bd4e5"]);
-    assert_eq!(moves_of(&f("E"), "Bd4"), ["Bd4b2", "Bd4b6", "Bd4f2", "Bd4f6"]);
+    let f = |piece: &str| {
+        format!(
+            "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/3{piece}4/8/8/K7[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 b"
+        )
+    };
+    assert_eq!(
+        moves_of(&f("W"), "Bd4"),
+        ["Bd4c4", "Bd4d3", "Bd4d5", "Bd4e4"]
+    );
+    assert_eq!(
+        moves_of(&f("D"), "Bd4"),
+        ["Bd4b4", "Bd4d2", "Bd4d6", "Bd4f4"]
+    );
+    assert_eq!(
+        moves_of(&f("F"), "Bd4"),
+        ["Bd4c3", "Bd4c5", "Bd4e3", "Bd4e5"]
+    );
+    assert_eq!(
+        moves_of(&f("E"), "Bd4"),
+        ["Bd4b2", "Bd4b6", "Bd4f2", "Bd4f6"]
+    );
     // The War Machine jumps over any man (own N on d5 and e4, enemy pawns on c4 and
     // d3), captures on landing (d6) and cannot land on its own W (f4).
-    let jump = "4s3/8/8/8/8/8/8/4S3|4k3/8/3p4/3N4/2pDNW2/3p4/8/K7[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 b";
+    let jump =
+        "4s3/8/8/8/8/8/8/4S3|4k3/8/3p4/3N4/2pDNW2/3p4/8/K7[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 b";
     assert_eq!(moves_of(jump, "Bd4"), ["Bd4b4", "Bd4d2", "Bd4d6"]);
 }
 
@@ -195,7 +247,8 @@ fn elephant_jumps_and_captures_on_landing_only() {
 
 #[test]
 fn deadwood_is_made_by_pawns_on_the_last_rank_and_is_inert() {
-    let fen = "4s3/8/8/8/8/8/8/4S3|r2xk3/1PP5/8/3x4/3D1X2/8/8/R1X1K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 b";
+    let fen =
+        "4s3/8/8/8/8/8/8/4S3|r2xk3/1PP5/8/3x4/3D1X2/8/8/R1X1K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 b";
     // By moving and by capturing; no suffix.
     assert!(fen_after(fen, &["Bb7b8"]).contains("|rX1xk3/2P5/"));
     assert!(fen_after(fen, &["Bb7a8"]).contains("|X2xk3/2P5/"));
@@ -203,7 +256,10 @@ fn deadwood_is_made_by_pawns_on_the_last_rank_and_is_inert() {
     assert!(!has(&p, "Bc7d8"), "DeadWood cannot be captured");
     assert!(!has(&p, "Bd4f4"), "leapers never land on DeadWood");
     assert!(has(&p, "Bd4d6"), "leapers jump over DeadWood");
-    assert!(!has(&p, "Ba1c1") && !has(&p, "Ba1d1"), "sliders stop before DeadWood");
+    assert!(
+        !has(&p, "Ba1c1") && !has(&p, "Ba1d1"),
+        "sliders stop before DeadWood"
+    );
     // DeadWood never moves and never gives check: a white X beside the black king.
     let adj = "4s3/8/8/8/8/8/8/4S3|4k3/4X3/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] b - - 0 1 b";
     let p = pos(adj);
@@ -240,17 +296,35 @@ fn dropped_pawns_on_rank_one_single_step_and_on_rank_two_double_step() {
     let g = game(fen, &["BP@a1", "Ce1d1", "Ae8d8", "Be8d8", "Ce8d8", "Ae1e2"]);
     let p = g.pos();
     assert!(has(p, "Ba1a2") && !has(p, "Ba1a3"));
-    let g = game(fen, &["BP@a1", "Ce1d1", "Ae8d8", "Be8d8", "Ce8d8", "Ae1e2", "Ba1a2", "Cd1e1", "Ad8e8", "Bd8e8", "Cd8e8", "Ae2e1"]);
-    assert!(has(g.pos(), "Ba2a4"), "a pawn on its 2nd rank double-steps however it got there");
+    let g = game(
+        fen,
+        &[
+            "BP@a1", "Ce1d1", "Ae8d8", "Be8d8", "Ce8d8", "Ae1e2", "Ba1a2", "Cd1e1", "Ad8e8",
+            "Bd8e8", "Cd8e8", "Ae2e1",
+        ],
+    );
+    assert!(
+        has(g.pos(), "Ba2a4"),
+        "a pawn on its 2nd rank double-steps however it got there"
+    );
 }
 
 #[test]
 fn drops_may_give_check_and_mate_even_by_pawn() {
     let fen = "4s3/8/8/8/8/8/8/4S3|6nk/7p/7B/8/8/8/8/4K3[P]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 b";
     let mut g = game(fen, &["BP@g7", "Ce1d1"]);
-    assert!(g.result().is_none(), "mate is judged at the defender's B step, not before");
+    assert!(
+        g.result().is_none(),
+        "mate is judged at the defender's B step, not before"
+    );
     g.play_token("Ae8d8").unwrap();
-    assert_eq!(g.result(), Some(Outcome::Win { winner: Side::White, reason: "checkmate on board B" }));
+    assert_eq!(
+        g.result(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "checkmate on board B"
+        })
+    );
     assert!(engine_moves(g.pos()).is_empty());
 }
 
@@ -262,7 +336,13 @@ fn drops_block_checks() {
     let ms: Vec<String> = engine_moves(g.pos()).into_iter().collect();
     assert_eq!(ms, ["BP@b8", "BP@c8", "BP@d8", "BP@e8", "BP@f8", "BP@g8"]);
     let mut g2 = game(fen, &["Ad5d4"]);
-    assert_eq!(g2.result(), Some(Outcome::Win { winner: Side::White, reason: "checkmate on board B" }));
+    assert_eq!(
+        g2.result(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "checkmate on board B"
+        })
+    );
     assert!(g2.play_token("BP@g8").is_err());
 }
 
@@ -302,7 +382,11 @@ fn split_phase_capture_gives_two_queens_and_ends_nothing() {
 fn board_a_promotion_en_passant_and_double_step() {
     let fen = "4s3/1P6/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a";
     let promos: Vec<String> = moves_of(fen, "Ab7");
-    assert_eq!(promos, ["Ab7b8b", "Ab7b8n", "Ab7b8q", "Ab7b8r"], "any piece except a Split-Phase");
+    assert_eq!(
+        promos,
+        ["Ab7b8b", "Ab7b8n", "Ab7b8q", "Ab7b8r"],
+        "any piece except a Split-Phase"
+    );
     let ep = "4s3/3p4/8/4P3/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] b - - 0 1 a";
     let g = game(ep, &["Ad7d5"]);
     assert!(g.pos().fen().contains(" Ad6 "), "{}", g.pos().fen());
@@ -311,7 +395,12 @@ fn board_a_promotion_en_passant_and_double_step() {
     let g = game(ep, &["Ad7d5", "Be8d8", "Ce8d8", "Ae5d6"]);
     assert!(g.pos().fen().contains("[P]|") && g.pos().fen().starts_with("4s3/8/3P4/8/"));
     // The right lapses with the next A move.
-    let g = game(ep, &["Ad7d5", "Be8d8", "Ce8d8", "Ae1e2", "Be1d1", "Ce1d1", "Ae8f8", "Bd8e8", "Cd8e8"]);
+    let g = game(
+        ep,
+        &[
+            "Ad7d5", "Be8d8", "Ce8d8", "Ae1e2", "Be1d1", "Ce1d1", "Ae8f8", "Bd8e8", "Cd8e8",
+        ],
+    );
     assert!(!has(g.pos(), "Ae5d6"));
 }
 
@@ -326,9 +415,18 @@ fn en_passant_on_b_lasts_until_the_opponents_next_b_step() {
     let g = game(fen, &["Bd7d5", "Ce8d8", "Ae1d1"]);
     assert!(has(g.pos(), "Be5d6"));
     let g2 = game(fen, &["Bd7d5", "Ce8d8", "Ae1d1", "Be5d6"]);
-    assert!(g2.pos().fen().contains("|4k3/8/3P4/8/8/8/8/4K3[]|"), "{}", g2.pos().fen());
+    assert!(
+        g2.pos().fen().contains("|4k3/8/3P4/8/8/8/8/4K3[]|"),
+        "{}",
+        g2.pos().fen()
+    );
     // Lapses with White's B step whatever is played.
-    let g = game(fen, &["Bd7d5", "Ce8d8", "Ae1d1", "Be1d1", "Ce1d1", "Ae8d8", "Be8f8", "Cd8e8", "Ad1e1"]);
+    let g = game(
+        fen,
+        &[
+            "Bd7d5", "Ce8d8", "Ae1d1", "Be1d1", "Ce1d1", "Ae8d8", "Be8f8", "Cd8e8", "Ad1e1",
+        ],
+    );
     assert!(!has(g.pos(), "Be5d6"));
     assert!(!g.pos().fen().contains("Bd6"));
 }
@@ -337,7 +435,10 @@ fn en_passant_on_b_lasts_until_the_opponents_next_b_step() {
 fn no_castling_and_no_promotion_on_b_and_c() {
     let fen = "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/R3K2R[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 b";
     assert!(!has(&pos(fen), "Be1g1") && !has(&pos(fen), "Be1c1"));
-    assert!(TriPlane::from_fen("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/R3K2R[]|4k3/8/8/8/8/8/8/4K3[] w K - 0 1 a").is_err());
+    assert!(TriPlane::from_fen(
+        "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/R3K2R[]|4k3/8/8/8/8/8/8/4K3[] w K - 0 1 a"
+    )
+    .is_err());
     let pawn = "4s3/8/8/8/8/8/8/4S3|4k3/P7/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 b";
     assert_eq!(moves_of(pawn, "Ba7"), ["Ba7a8"]);
 }
@@ -347,17 +448,36 @@ fn no_castling_and_no_promotion_on_b_and_c() {
 #[test]
 fn turn_is_a_then_b_then_c_and_counters_follow_the_rules() {
     let g = game(START, &["Ae2e4"]);
-    assert!(g.pos().fen().ends_with(" w KQkq Ae3 0 1 b"), "{}", g.pos().fen());
+    assert!(
+        g.pos().fen().ends_with(" w KQkq Ae3 0 1 b"),
+        "{}",
+        g.pos().fen()
+    );
     assert_eq!(g.pos().side_to_move(), Side::White);
     let g = game(START, &["Ae2e4,Be1e2,Ce1e2"]);
-    assert!(g.pos().fen().ends_with(" b KQkq Ae3 0 1 a"), "{}", g.pos().fen());
+    assert!(
+        g.pos().fen().ends_with(" b KQkq Ae3 0 1 a"),
+        "{}",
+        g.pos().fen()
+    );
     // Half-move clock: counts completed half-turns without progress; fullmove after Black's C.
     let g = game(START, &["Ag1f3,Be1e2,Ce1e2", "Ag8f6,Be8e7,Ce8e7"]);
-    assert!(g.pos().fen().ends_with(" w KQkq - 2 2 a"), "{}", g.pos().fen());
+    assert!(
+        g.pos().fen().ends_with(" w KQkq - 2 2 a"),
+        "{}",
+        g.pos().fen()
+    );
     let g = game(START, &["Ag1f3,Be1e2,Ce1e2", "Ag8f6,Be8e7,Ce8e7", "Ab1c3"]);
-    assert!(g.pos().fen().ends_with(" w KQkq - 2 2 b"), "the clock changes only at turn end");
+    assert!(
+        g.pos().fen().ends_with(" w KQkq - 2 2 b"),
+        "the clock changes only at turn end"
+    );
     let g = game(START, &["Ag1f3,Be1e2,Ce1e2", "Ae7e5,Be8e7,Ce8e7"]);
-    assert!(g.pos().fen().ends_with(" w KQkq Ae6 0 2 a"), "{}", g.pos().fen());
+    assert!(
+        g.pos().fen().ends_with(" w KQkq Ae6 0 2 a"),
+        "{}",
+        g.pos().fen()
+    );
     // 0000 does not exist in this variant.
     assert!(game(START, &[]).play_token("0000").is_err());
     assert!(game(START, &["Ae2e4"]).play_token("0000").is_err());
@@ -369,7 +489,10 @@ fn step_a_is_skipped_when_impossible_and_resumes_later() {
     let fen = "8/8/8/4p3/4P3/6S1/8/8|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] b - - 0 1 a";
     let p = pos(fen);
     let ms = engine_moves(&p);
-    assert!(!ms.is_empty() && ms.iter().all(|m| m.starts_with('B')), "{ms:?}");
+    assert!(
+        !ms.is_empty() && ms.iter().all(|m| m.starts_with('B')),
+        "{ms:?}"
+    );
     assert!(p.fen().ends_with(" a"), "the FEN keeps step a");
     // After B the step is C: the skip is no ply.
     let g = game(fen, &["Be8d8"]);
@@ -403,9 +526,21 @@ fn mate_on_b_while_a_is_still_to_be_played() {
     let mut g = game(fen, &[]);
     assert!(g.result().is_none(), "Black still plays A");
     g.play_token("Ae8d8").unwrap();
-    assert_eq!(g.result(), Some(Outcome::Win { winner: Side::White, reason: "checkmate on board B" }));
+    assert_eq!(
+        g.result(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "checkmate on board B"
+        })
+    );
     assert_eq!(g.pos().event_outcome(), None);
-    assert_eq!(g.pos().no_move_outcome(), Outcome::Win { winner: Side::White, reason: "checkmate on board B" });
+    assert_eq!(
+        g.pos().no_move_outcome(),
+        Outcome::Win {
+            winner: Side::White,
+            reason: "checkmate on board B"
+        }
+    );
 }
 
 #[test]
@@ -414,13 +549,25 @@ fn mate_on_c_is_judged_at_the_c_step_and_the_mating_side_plays_on() {
     let mut g = game(fen, &["Ae8d8"]);
     assert!(g.result().is_none());
     g.play_token("Be8d8").unwrap();
-    assert_eq!(g.result(), Some(Outcome::Win { winner: Side::White, reason: "checkmate on board C" }));
+    assert_eq!(
+        g.result(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "checkmate on board C"
+        })
+    );
     // With step A skipped the mated defender has no sub-move at the start of his turn.
     let skip = "8/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[]|7k/6Q1/5K2/8/8/8/8/8[] b - - 0 1 a";
     let g = game(skip, &[]);
     assert_eq!(engine_moves(g.pos()).len(), 5);
     let g = game(skip, &["Be8d8"]);
-    assert_eq!(g.result(), Some(Outcome::Win { winner: Side::White, reason: "checkmate on board C" }));
+    assert_eq!(
+        g.result(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "checkmate on board C"
+        })
+    );
     // After mating on B at step B, the mating side still plays step C.
     let mating = "4s3/8/8/8/8/8/8/4S3|7k/8/5K2/8/8/8/8/6Q1[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 b";
     let g = game(mating, &["Bg1g7"]);
@@ -445,14 +592,20 @@ fn perpetual_check_on_b_draws_on_the_third_checked_b_state() {
     // White's queen cycles e5+, e8+, e4+ against the king on h8/g8/h7 while White's
     // A pawns advance, so full positions never repeat.
     let fen = "4s3/8/8/8/8/8/PP6/4S3|7k/8/8/8/4Q3/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a";
-    let wa = ["Aa2a3", "Aa3a4", "Aa4a5", "Aa5a6", "Aa6a7", "Ab2b3", "Ab3b4"];
+    let wa = [
+        "Aa2a3", "Aa3a4", "Aa4a5", "Aa5a6", "Aa6a7", "Ab2b3", "Ab3b4",
+    ];
     let wb = ["Be4e5", "Be5e8", "Be8e4"];
     let bb = ["Bh8g8", "Bg8h7", "Bh7h8"];
     let mut g = game(fen, &[]);
     let mut drawn_at = None;
     for turn in 0..7 {
         let wc = if turn % 2 == 0 { "Ce1d1" } else { "Cd1e1" };
-        let (ba, bc) = if turn % 2 == 0 { ("Ae8d8", "Ce8d8") } else { ("Ad8e8", "Cd8e8") };
+        let (ba, bc) = if turn % 2 == 0 {
+            ("Ae8d8", "Ce8d8")
+        } else {
+            ("Ad8e8", "Cd8e8")
+        };
         for m in [wa[turn], wb[turn % 3], wc] {
             g.play_token(m).unwrap();
             assert_eq!(g.result(), None, "turn {turn} {m}");
@@ -465,12 +618,20 @@ fn perpetual_check_on_b_draws_on_the_third_checked_b_state() {
         g.play_token(bb[turn % 3]).unwrap();
         g.play_token(bc).unwrap();
     }
-    assert_eq!(drawn_at, Some((6, Outcome::Draw(DrawReason::PerpetualCheck))));
+    assert_eq!(
+        drawn_at,
+        Some((6, Outcome::Draw(DrawReason::PerpetualCheck)))
+    );
 }
 
 #[test]
 fn threefold_repetition_at_turn_start_draws() {
-    let shuffle = ["Ae1d1,Be1d1,Ce1d1", "Ae8d8,Be8d8,Ce8d8", "Ad1e1,Bd1e1,Cd1e1", "Ad8e8,Bd8e8,Cd8e8"];
+    let shuffle = [
+        "Ae1d1,Be1d1,Ce1d1",
+        "Ae8d8,Be8d8,Ce8d8",
+        "Ad1e1,Bd1e1,Cd1e1",
+        "Ad8e8,Bd8e8,Cd8e8",
+    ];
     let fen = format!("4s3/8/8/8/8/8/8/4S3|{EMPTY_BC} w - - 0 1 a");
     let fen = fen.replace("[]|", "[P]|");
     let mut g = game(&fen, &[]);
@@ -493,14 +654,21 @@ fn fifty_turn_rule_counts_half_turns_without_progress() {
     // A drop on any board resets it.
     let g = game(fen, &["Ae1d1,BP@a2,Ce1d1"]);
     assert_eq!(g.result(), None);
-    assert!(g.pos().fen().ends_with(" b - - 0 60 a"), "{}", g.pos().fen());
+    assert!(
+        g.pos().fen().ends_with(" b - - 0 60 a"),
+        "{}",
+        g.pos().fen()
+    );
 }
 
 #[test]
 fn dead_position_needs_empty_holds_bare_kings_and_one_colour_on_a() {
     let dead = "8/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/3X4/8/8/8/4K3[] w - - 0 1 a";
     assert!(pos(dead).dead_position());
-    assert_eq!(game(dead, &[]).result(), Some(Outcome::Draw(DrawReason::DeadPosition)));
+    assert_eq!(
+        game(dead, &[]).result(),
+        Some(Outcome::Draw(DrawReason::DeadPosition))
+    );
     for alive in [
         "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
         "8/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[p]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
@@ -509,7 +677,10 @@ fn dead_position_needs_empty_holds_bare_kings_and_one_colour_on_a() {
         assert!(!pos(alive).dead_position(), "{alive}");
     }
     // Reached by a capture of the last black man on A (holds must be empty: they are not).
-    let g = game("8/8/8/8/8/8/8/3sS3|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a", &["Ae1d1"]);
+    let g = game(
+        "8/8/8/8/8/8/8/3sS3|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
+        &["Ae1d1"],
+    );
     assert!(!g.pos().dead_position());
 }
 
@@ -527,8 +698,10 @@ fn fen_round_trips_and_start_is_as_specified() {
     // A missing hold reads as empty; DeadWood keeps its case but hashes alike.
     let nohold = "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/4K3 w - - 0 1 a";
     assert!(pos(nohold).fen().contains("4K3[]|"));
-    let x_white = pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/X7/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
-    let x_black = pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/x7/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
+    let x_white =
+        pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/X7/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
+    let x_black =
+        pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/x7/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
     assert_eq!(x_white.key(), x_black.key());
     assert_ne!(x_white.fen(), x_black.fen());
     // The step is part of the key.
@@ -566,7 +739,8 @@ fn bad_fens_are_typed_errors() {
         START.replace("PPPPPPPP/RNBQSBNR", "PPPPPPPP/1NBQSBNR"),
         START.replace("RNBQSBNR|", "RNBQSBNR|4k3/8/8/8/8/8/8/4K3[]|"),
         START.replace("/8/8/8/8/PPPPPPPP", "/8/8/8/9/PPPPPPPP"),
-        format!("4s3/8/8/8/8/8/8/4S3|{bc} w - - 0 1 a").replace("4K3[]|4k3", "4K3[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP]|4k3"),
+        format!("4s3/8/8/8/8/8/8/4S3|{bc} w - - 0 1 a")
+            .replace("4K3[]|4k3", "4K3[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP]|4k3"),
         // The side not to move in check on a board the mover still plays: illegal.
         "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4R2K[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a".to_string(),
         "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4R2K[] w - - 0 1 c".to_string(),
@@ -575,8 +749,13 @@ fn bad_fens_are_typed_errors() {
         assert!(TriPlane::from_fen(f).is_err(), "accepted bad FEN '{f}'");
     }
     // ...but after the mover's own step there, the opponent may stand in check.
-    assert!(TriPlane::from_fen("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4R2K[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 c").is_ok());
-    for m in ["", "Ae2", "Ae2e5", "Ze2e4", "BQ@e4", "Ae2e4>q", "e2e4", "0000", "Ae2e4,"] {
+    assert!(TriPlane::from_fen(
+        "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4R2K[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 c"
+    )
+    .is_ok());
+    for m in [
+        "", "Ae2", "Ae2e5", "Ze2e4", "BQ@e4", "Ae2e4>q", "e2e4", "0000", "Ae2e4,",
+    ] {
         assert!(game(START, &[]).play_token(m).is_err(), "{m}");
     }
 }
@@ -587,7 +766,10 @@ fn bad_fens_are_typed_errors() {
 #[ignore = "tool: prints slow-generator perft counts"]
 fn print_slow_counts() {
     let fens = std::env::var("TRIPLANE_FENS").unwrap_or_else(|_| START.to_string());
-    let max: u32 = std::env::var("TRIPLANE_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(3);
+    let max: u32 = std::env::var("TRIPLANE_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(3);
     for fen in fens.lines().filter(|l| !l.trim().is_empty()) {
         let s = Slow::from_fen(fen.trim());
         let mut ms = s.moves();
@@ -604,12 +786,23 @@ fn print_slow_counts() {
 #[ignore = "tool: prints engine perft counts"]
 fn print_engine_counts() {
     let fens = std::env::var("TRIPLANE_FENS").unwrap_or_else(|_| START.to_string());
-    let max: u32 = std::env::var("TRIPLANE_DEPTH").ok().and_then(|d| d.parse().ok()).unwrap_or(3);
+    let max: u32 = std::env::var("TRIPLANE_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(3);
     for fen in fens.lines().filter(|l| !l.trim().is_empty()) {
         let p = pos(fen.trim());
-        println!("FEN {fen}\n  moves ({}): {}", engine_moves(&p).len(), engine_moves(&p).into_iter().collect::<Vec<_>>().join(" "));
+        println!(
+            "FEN {fen}\n  moves ({}): {}",
+            engine_moves(&p).len(),
+            engine_moves(&p).into_iter().collect::<Vec<_>>().join(" ")
+        );
         for d in 1..=max {
-            println!("  triplane;{};{d};{}", fen.trim(), engine::perft::perft(&p, d));
+            println!(
+                "  triplane;{};{d};{}",
+                fen.trim(),
+                engine::perft::perft(&p, d)
+            );
         }
     }
 }
@@ -620,7 +813,12 @@ fn print_engine_counts() {
 /// after seeded random opening sub-moves. Every move goes through
 /// `Game::play_token` on its text; every game must end by a rule of the variant
 /// (or hit the ply cap, which is reported).
-fn self_play(games: usize, depth: u32, random_plies: usize, cap: usize) -> Vec<(Option<Outcome>, usize)> {
+fn self_play(
+    games: usize,
+    depth: u32,
+    random_plies: usize,
+    cap: usize,
+) -> Vec<(Option<Outcome>, usize)> {
     use eval::VariantEval;
     use rand::{Rng, SeedableRng};
     let eval = <TriPlane as VariantEval>::Eval::default();
@@ -628,7 +826,11 @@ fn self_play(games: usize, depth: u32, random_plies: usize, cap: usize) -> Vec<(
     for game_no in 0..games {
         let mut rng = rand::rngs::StdRng::seed_from_u64(1000 + game_no as u64);
         let mut searcher = engine::search::Searcher::default();
-        let limits = engine::search::Limits { depth: Some(depth), nodes: Some(200_000), ..Default::default() };
+        let limits = engine::search::Limits {
+            depth: Some(depth),
+            nodes: Some(200_000),
+            ..Default::default()
+        };
         let mut g = Game::new(TriPlane::startpos());
         let mut plies = 0;
         while g.result().is_none() && plies < cap {
@@ -643,7 +845,8 @@ fn self_play(games: usize, depth: u32, random_plies: usize, cap: usize) -> Vec<(
                 r.best.expect("a best move when moves exist")
             };
             let text = p.move_text(m);
-            g.play_token(&text).unwrap_or_else(|e| panic!("engine move {text} rejected at {}: {e}", p.fen()));
+            g.play_token(&text)
+                .unwrap_or_else(|e| panic!("engine move {text} rejected at {}: {e}", p.fen()));
             plies += 1;
         }
         results.push((g.result(), plies));
@@ -659,7 +862,10 @@ fn report(results: &[(Option<Outcome>, usize)]) -> String {
     let mut reasons = std::collections::BTreeMap::new();
     for (r, _) in results {
         match r {
-            Some(Outcome::Win { winner: Side::White, reason }) => {
+            Some(Outcome::Win {
+                winner: Side::White,
+                reason,
+            }) => {
                 w += 1;
                 *reasons.entry(reason.to_string()).or_insert(0) += 1;
             }
@@ -693,9 +899,19 @@ fn self_play_smoke() {
 #[test]
 #[ignore = "20 self-play games: takes minutes; run with --ignored --nocapture"]
 fn self_play_twenty_games() {
-    let games = std::env::var("TRIPLANE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
-    let depth = std::env::var("TRIPLANE_SEARCH_DEPTH").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let games = std::env::var("TRIPLANE_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    let depth = std::env::var("TRIPLANE_SEARCH_DEPTH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
     let results = self_play(games, depth, 6, 6000);
     println!("{}", report(&results));
-    assert!(results.iter().all(|r| r.0.is_some()), "a game hit the ply cap: {}", report(&results));
+    assert!(
+        results.iter().all(|r| r.0.is_some()),
+        "a game hit the ply cap: {}",
+        report(&results)
+    );
 }

@@ -75,8 +75,12 @@ fn build() -> GeoEvalTables {
             .collect()
     };
     let mob = |m: &engine::movement::Compiled| average_mobility(m, n);
-    let pawn = mob(&PieceMoves::new().leap(forward_targets(PAWN_STEPS), Mode::MoveOnly).compile(&tb.topo));
-    let squire = mob(&PieceMoves::new().leap(forward_targets(SQUIRE_STEPS), Mode::MoveOnly).compile(&tb.topo));
+    let pawn = mob(&PieceMoves::new()
+        .leap(forward_targets(PAWN_STEPS), Mode::MoveOnly)
+        .compile(&tb.topo));
+    let squire = mob(&PieceMoves::new()
+        .leap(forward_targets(SQUIRE_STEPS), Mode::MoveOnly)
+        .compile(&tb.topo));
     let value = |m: f64| (VALUE_SCALE * (m / pawn).powf(VALUE_EXPONENT)).round() as i32;
     let mut values = [0; 8];
     values[QUEEN as usize] = value(mob(&tb.queen));
@@ -88,7 +92,8 @@ fn build() -> GeoEvalTables {
     let reach: Vec<i32> = (0..n as Cell)
         .map(|c| {
             let mut k = 0;
-            tb.queen.walk(c, |_| engine::movement::Square::Empty, |_, _| k += 1);
+            tb.queen
+                .walk(c, |_| engine::movement::Square::Empty, |_, _| k += 1);
             k
         })
         .collect();
@@ -117,8 +122,20 @@ fn build() -> GeoEvalTables {
         }
         d
     });
-    let max_distance = [0, 1].map(|s: usize| pawn_distance[s].iter().copied().filter(|&x| x != i32::MAX).max().unwrap_or(0));
-    GeoEvalTables { values, centrality, pawn_distance, max_distance }
+    let max_distance = [0, 1].map(|s: usize| {
+        pawn_distance[s]
+            .iter()
+            .copied()
+            .filter(|&x| x != i32::MAX)
+            .max()
+            .unwrap_or(0)
+    });
+    GeoEvalTables {
+        values,
+        centrality,
+        pawn_distance,
+        max_distance,
+    }
 }
 
 #[derive(Default, Clone, Copy)]
@@ -137,7 +154,14 @@ struct Terms {
 fn terms(pos: &Geodesic) -> Terms {
     let tb = tables();
     let et = eval_tables();
-    let mut t = Terms { material: 0, mobility: 0, centrality: 0, king_safety: 0, pawn_progress: 0, exile: 0 };
+    let mut t = Terms {
+        material: 0,
+        mobility: 0,
+        centrality: 0,
+        king_safety: 0,
+        pawn_progress: 0,
+        exile: 0,
+    };
     let occ = pos.occupied();
     for side in 0..2 {
         let sign = if side == 0 { 1 } else { -1 };
@@ -158,7 +182,9 @@ fn terms(pos: &Geodesic) -> Terms {
                         |x| {
                             if !occ.contains(x) {
                                 engine::movement::Square::Empty
-                            } else if side_of(pos.piece_at(x)) != side && kind_of(pos.piece_at(x)) != OBELISK {
+                            } else if side_of(pos.piece_at(x)) != side
+                                && kind_of(pos.piece_at(x)) != OBELISK
+                            {
                                 engine::movement::Square::Enemy
                             } else {
                                 engine::movement::Square::Blocked
@@ -172,7 +198,11 @@ fn terms(pos: &Geodesic) -> Terms {
                 PAWN | SQUIRE => {
                     let d = et.pawn_distance[side][c as usize];
                     if d != i32::MAX {
-                        let bonus = if kind == PAWN { PAWN_STEP_BONUS } else { SQUIRE_STEP_BONUS };
+                        let bonus = if kind == PAWN {
+                            PAWN_STEP_BONUS
+                        } else {
+                            SQUIRE_STEP_BONUS
+                        };
                         t.pawn_progress += sign * bonus * (et.max_distance[side] - d);
                     }
                 }
@@ -199,7 +229,8 @@ fn terms(pos: &Geodesic) -> Terms {
 impl Evaluator<Geodesic> for GeodesicEval {
     fn evaluate(&self, pos: &Geodesic) -> i32 {
         let t = terms(pos);
-        let total = t.material + t.mobility + t.centrality + t.king_safety + t.pawn_progress + t.exile;
+        let total =
+            t.material + t.mobility + t.centrality + t.king_safety + t.pawn_progress + t.exile;
         if pos.side_to_move() == Side::White {
             total
         } else {
@@ -209,7 +240,8 @@ impl Evaluator<Geodesic> for GeodesicEval {
 
     fn breakdown(&self, pos: &Geodesic) -> Vec<(String, i32)> {
         let t = terms(pos);
-        let total = t.material + t.mobility + t.centrality + t.king_safety + t.pawn_progress + t.exile;
+        let total =
+            t.material + t.mobility + t.centrality + t.king_safety + t.pawn_progress + t.exile;
         vec![
             ("material".into(), t.material),
             ("mobility".into(), t.mobility),
@@ -254,7 +286,8 @@ mod tests {
         let home = Geodesic::from_fen("Ka,Qbcd,ku w - - 0 1").unwrap();
         let exiled = Geodesic::from_fen("Ka1ce,Qbcd,ku w - - 0 1").unwrap();
         assert!(e.evaluate(&home) > 0);
-        let part = |p: &Geodesic, name: &str| e.breakdown(p).into_iter().find(|x| x.0 == name).unwrap().1;
+        let part =
+            |p: &Geodesic, name: &str| e.breakdown(p).into_iter().find(|x| x.0 == name).unwrap().1;
         assert_eq!(part(&exiled, "exiled king"), -EXILE_PENALTY);
         assert_eq!(part(&home, "exiled king"), 0);
         let advanced = Geodesic::from_fen("Ka,Pu1dy,ku w - - 0 1").unwrap();

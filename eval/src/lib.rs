@@ -3,8 +3,9 @@
 //! Each variant's position type implements [`VariantEval`], naming its evaluator.
 //! [`MobilityEval`] is the generic fallback: the difference in legal sub-moves.
 
-pub mod pentaplane;
 pub mod geodesic;
+pub mod pentaplane;
+pub mod platonic;
 
 use engine::{Evaluator, GenKind, MoveList, Position};
 

@@ -60,16 +60,22 @@ pub struct PentaplaneEval {
 
 impl Default for PentaplaneEval {
     fn default() -> Self {
-        PentaplaneEval { values: piece_values() }
+        PentaplaneEval {
+            values: piece_values(),
+        }
     }
 }
 
 /// Average number of cells on a piece's firing lines from every cell of the cube.
 fn average_fire_reach(kind: Kind) -> f64 {
     let t = tables();
-    let Some(fire) = &t.fire[kind as usize] else { return 0.0 };
+    let Some(fire) = &t.fire[kind as usize] else {
+        return 0.0;
+    };
     let cells = t.topo.num_cells();
-    let total: usize = (0..cells as Cell).map(|c| fire.lines(c).map(|(_, l)| l.len()).sum::<usize>()).sum();
+    let total: usize = (0..cells as Cell)
+        .map(|c| fire.lines(c).map(|(_, l)| l.len()).sum::<usize>())
+        .sum();
     total as f64 / cells as f64
 }
 
@@ -79,7 +85,8 @@ pub fn piece_values() -> [i32; KINDS] {
     let mut v = [0; KINDS];
     for k in ALL_KINDS {
         let mobility = average_mobility(&t.moves[k as usize], t.topo.num_cells());
-        let mut value = VALUE_BASE + VALUE_PER_MOVE * (mobility + FIRE_REACH_WEIGHT * average_fire_reach(k));
+        let mut value =
+            VALUE_BASE + VALUE_PER_MOVE * (mobility + FIRE_REACH_WEIGHT * average_fire_reach(k));
         match k {
             Kind::Kamikaze => value *= KAMIKAZE_DISCOUNT,
             Kind::Bomb => value += BOMB_PREMIUM as f64,
@@ -107,7 +114,12 @@ pub struct Parts {
 
 impl Parts {
     pub fn total(&self) -> i32 {
-        self.material + self.mobility + self.centrality + self.king_safety + self.pawn_progress + self.draft
+        self.material
+            + self.mobility
+            + self.centrality
+            + self.king_safety
+            + self.pawn_progress
+            + self.draft
     }
 }
 
@@ -156,7 +168,11 @@ impl PentaplaneEval {
         let mut parts = Parts::default();
         // A finished game: the search scores it by outcome; keep the eval bounded.
         if pos.king(Side::White).is_none() || pos.king(Side::Black).is_none() {
-            parts.material = if pos.king(Side::White).is_none() { -KING_EN_PRISE } else { KING_EN_PRISE };
+            parts.material = if pos.king(Side::White).is_none() {
+                -KING_EN_PRISE
+            } else {
+                KING_EN_PRISE
+            };
             return parts;
         }
         let mut army = [0i32; 2];
@@ -176,7 +192,10 @@ impl PentaplaneEval {
                 t.moves[p.kind as usize].walk(c, look, |_, _| n += 1);
                 if let Some(fire) = &t.fire[p.kind as usize] {
                     for (_, line) in fire.lines(c) {
-                        if line.iter().any(|&d| pos.piece(d).is_some_and(|q| q.side != p.side)) {
+                        if line
+                            .iter()
+                            .any(|&d| pos.piece(d).is_some_and(|q| q.side != p.side))
+                        {
                             n += 1;
                         }
                     }
@@ -216,12 +235,19 @@ impl PentaplaneEval {
                     continue;
                 }
                 if p.kind == Kind::Bomb {
-                    parts.king_safety -= s * if p.side == side { OWN_BOMB_BY_KING } else { ENEMY_BOMB_BY_KING };
+                    parts.king_safety -= s * if p.side == side {
+                        OWN_BOMB_BY_KING
+                    } else {
+                        ENEMY_BOMB_BY_KING
+                    };
                 } else if p.side == side {
                     parts.king_safety += s * KING_SHELTER_CP;
                 }
             }
-            if pos.phase() == Phase::Play && pos.side_to_move() != side && self.king_attacked(pos, king, side.opposite()) {
+            if pos.phase() == Phase::Play
+                && pos.side_to_move() != side
+                && self.king_attacked(pos, king, side.opposite())
+            {
                 parts.king_safety -= s * KING_EN_PRISE;
             }
         }
@@ -274,8 +300,14 @@ mod tests {
         let v = piece_values();
         let val = |k: Kind| v[k as usize];
         assert!(val(Kind::Queen) > val(Kind::Rook) && val(Kind::Queen) > val(Kind::Bishop));
-        assert!(val(Kind::Bishop) > val(Kind::Rook), "12 bishop lines against 6 rook lines");
-        assert!(val(Kind::Fortress) > val(Kind::Bomb) - BOMB_PREMIUM, "a fortress shoots as well as steps");
+        assert!(
+            val(Kind::Bishop) > val(Kind::Rook),
+            "12 bishop lines against 6 rook lines"
+        );
+        assert!(
+            val(Kind::Fortress) > val(Kind::Bomb) - BOMB_PREMIUM,
+            "a fortress shoots as well as steps"
+        );
         assert!(val(Kind::MissileBishop) > val(Kind::Fortress));
         assert!(val(Kind::Kamikaze) < val(Kind::Queen));
         for k in SELECTABLE {
@@ -309,9 +341,11 @@ mod tests {
         let e = PentaplaneEval::default();
         let far = pos("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/O4/5/K4 w - - 0 1");
         let near = pos("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1");
-        let bomb_by_black_king = pos("4k/3O1/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1");
+        let bomb_by_black_king =
+            pos("4k/3O1/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1");
         assert!(e.parts(&bomb_by_black_king).king_safety > e.parts(&near).king_safety);
-        let own_bomb_by_own_king = pos("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/O4/K4 w - - 0 1");
+        let own_bomb_by_own_king =
+            pos("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/O4/K4 w - - 0 1");
         assert!(e.parts(&own_bomb_by_own_king).king_safety < e.parts(&far).king_safety);
     }
 
@@ -326,12 +360,23 @@ mod tests {
     #[test]
     fn draft_positions_are_scored_by_held_pieces() {
         let e = PentaplaneEval::default();
-        let strong = pos("2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[MMmm] b - - 0 1 select");
-        let weak = pos("2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[OOoo] b - - 0 1 select");
+        let strong = pos(
+            "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[MMmm] b - - 0 1 select",
+        );
+        let weak = pos(
+            "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[OOoo] b - - 0 1 select",
+        );
         assert_eq!(e.parts(&strong).material, 0);
-        assert!(e.parts(&strong).draft > e.parts(&weak).draft, "stronger armies favour White, who moves first");
+        assert!(
+            e.parts(&strong).draft > e.parts(&weak).draft,
+            "stronger armies favour White, who moves first"
+        );
         let lopsided = pos("2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/R1K2[SNOrsno] w - - 0 1 place");
-        assert_eq!(e.parts(&lopsided).material, 0, "a placed piece and a held one count the same");
+        assert_eq!(
+            e.parts(&lopsided).material,
+            0,
+            "a placed piece and a held one count the same"
+        );
     }
 
     #[test]

@@ -17,7 +17,9 @@
 //!   a pawn on its 7th rank is worth less than one further back.
 
 use crate::{average_mobility, VariantEval};
-use engine::variants::triplane::rules::{relative_rank, split_components, Kind, Piece, HOLD_KINDS, KIND_COUNT};
+use engine::variants::triplane::rules::{
+    relative_rank, split_components, Kind, Piece, HOLD_KINDS, KIND_COUNT,
+};
 use engine::variants::triplane::tables::{cell_of, rank_of, tables};
 use engine::variants::triplane::TriPlane;
 use engine::{Cell, Evaluator, Position, Side};
@@ -61,16 +63,23 @@ impl Default for TriPlaneEval {
             board_value[k.index()] = match k {
                 Kind::Pawn => PAWN_VALUE,
                 Kind::DeadWood | Kind::King | Kind::SplitPhase => 0,
-                _ => (MOBILITY_BASE + MOBILITY_SCALE * average_mobility(t.moves(k), t.topo.num_cells())).round() as i32,
+                _ => (MOBILITY_BASE
+                    + MOBILITY_SCALE * average_mobility(t.moves(k), t.topo.num_cells()))
+                .round() as i32,
             };
         }
         let mut a_value = [0; KIND_COUNT];
         for k in Kind::ALL {
             if let Some([x, y]) = split_components(k) {
-                a_value[k.index()] = (A_SPLIT_SHARE * (board_value[x.index()] + board_value[y.index()]) as f64).round() as i32;
+                a_value[k.index()] = (A_SPLIT_SHARE
+                    * (board_value[x.index()] + board_value[y.index()]) as f64)
+                    .round() as i32;
             }
         }
-        TriPlaneEval { board_value, a_value }
+        TriPlaneEval {
+            board_value,
+            a_value,
+        }
     }
 }
 
@@ -88,7 +97,13 @@ struct Parts {
 
 impl Parts {
     fn total(&self) -> i32 {
-        self.material_a + self.material_bc + self.holds + self.mobility + self.king_safety + self.pawns + self.deadwood
+        self.material_a
+            + self.material_bc
+            + self.holds
+            + self.mobility
+            + self.king_safety
+            + self.pawns
+            + self.deadwood
     }
 }
 
@@ -118,7 +133,9 @@ impl TriPlaneEval {
                 while mask != 0 {
                     let c = cell_of(board, 0, 0) + mask.trailing_zeros() as Cell;
                     mask &= mask - 1;
-                    let Some(piece) = pos.piece_at(c) else { continue };
+                    let Some(piece) = pos.piece_at(c) else {
+                        continue;
+                    };
                     let rel = relative_rank(side, rank_of(c)) as usize;
                     match piece.kind {
                         Kind::DeadWood => {}
@@ -141,13 +158,21 @@ impl TriPlaneEval {
                                 c,
                                 |x| match pos.piece_at(x) {
                                     None => engine::movement::Square::Empty,
-                                    Some(q) if q.side != side && q.kind != Kind::DeadWood => engine::movement::Square::Enemy,
+                                    Some(q) if q.side != side && q.kind != Kind::DeadWood => {
+                                        engine::movement::Square::Enemy
+                                    }
                                     Some(_) => engine::movement::Square::Blocked,
                                 },
                                 |_, _| n += 1,
                             );
                             if k != Kind::King {
-                                p.mobility += s * n * if board == 0 { MOBILITY_WEIGHT_A } else { MOBILITY_WEIGHT_BC };
+                                p.mobility += s
+                                    * n
+                                    * if board == 0 {
+                                        MOBILITY_WEIGHT_A
+                                    } else {
+                                        MOBILITY_WEIGHT_BC
+                                    };
                             }
                         }
                     }
@@ -177,7 +202,10 @@ impl TriPlaneEval {
         for (_, line) in t.moves(Kind::King).lines(king) {
             let sq = line[0];
             match pos.piece_at(sq) {
-                Some(Piece { kind: Kind::DeadWood, .. }) => walls -= ESCAPE_DEADWOOD,
+                Some(Piece {
+                    kind: Kind::DeadWood,
+                    ..
+                }) => walls -= ESCAPE_DEADWOOD,
                 Some(q) if q.side == side => {}
                 _ => {
                     if pos.cell_attacked(sq, enemy) {
@@ -192,11 +220,18 @@ impl TriPlaneEval {
             let c = cell_of(board, 0, 0) + mask.trailing_zeros() as Cell;
             mask &= mask - 1;
             let near = (c % 8).abs_diff(kf) <= 2 && ((c % 64) / 8).abs_diff(kr) <= 2;
-            if near && pos.piece_at(c).is_some_and(|q| q.kind != Kind::DeadWood && q.kind != Kind::King) {
+            if near
+                && pos
+                    .piece_at(c)
+                    .is_some_and(|q| q.kind != Kind::DeadWood && q.kind != Kind::King)
+            {
                 score -= ENEMY_NEAR_KING;
             }
         }
-        let enemy_hold: i32 = HOLD_KINDS.iter().map(|&k| pos.hold_count(board, enemy, k) as i32 * self.board_value[k.index()]).sum();
+        let enemy_hold: i32 = HOLD_KINDS
+            .iter()
+            .map(|&k| pos.hold_count(board, enemy, k) as i32 * self.board_value[k.index()])
+            .sum();
         score -= enemy_hold * HOLD_THREAT_PER_MILLE / 1000;
         if pos.king_of_attacked(board, side) {
             score -= IN_CHECK;
@@ -241,11 +276,18 @@ mod tests {
         // avg mobility on 8x8: N 5.25, B 8.75, R 14, Q 22.75, W 3.5, F 3.06, D 3, E 2.25.
         assert_eq!(v(Kind::Knight), 284);
         assert_eq!(v(Kind::Rook), 590);
-        assert!(v(Kind::Queen) > v(Kind::Rook) && v(Kind::Rook) > v(Kind::Bishop) && v(Kind::Bishop) > v(Kind::Knight));
+        assert!(
+            v(Kind::Queen) > v(Kind::Rook)
+                && v(Kind::Rook) > v(Kind::Bishop)
+                && v(Kind::Bishop) > v(Kind::Knight)
+        );
         assert!(v(Kind::Wazir) > v(Kind::WarMachine) && v(Kind::Ferz) > v(Kind::Elephant));
         assert_eq!(v(Kind::DeadWood), 0);
         assert_eq!(e.value_on_a(Kind::SplitPhase), v(Kind::Queen));
-        assert_eq!(e.value_on_a(Kind::Queen), (v(Kind::Rook) + v(Kind::Bishop) + 1) / 2);
+        assert_eq!(
+            e.value_on_a(Kind::Queen),
+            (v(Kind::Rook) + v(Kind::Bishop) + 1) / 2
+        );
     }
 
     #[test]
@@ -261,14 +303,29 @@ mod tests {
     #[test]
     fn holds_count_and_deadwood_is_worth_nothing() {
         let e = TriPlaneEval::default();
-        let with_hold = TriPlane::from_fen("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[Q]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a").unwrap();
+        let with_hold = TriPlane::from_fen(
+            "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[Q]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
+        )
+        .unwrap();
         assert!(e.evaluate(&with_hold) > 500);
-        let dead = TriPlane::from_fen("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/X7/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a").unwrap();
+        let dead = TriPlane::from_fen(
+            "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/X7/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
+        )
+        .unwrap();
         let parts = e.breakdown(&dead);
-        assert_eq!(parts.iter().find(|(n, _)| n == "material B+C").unwrap().1, 0);
+        assert_eq!(
+            parts.iter().find(|(n, _)| n == "material B+C").unwrap().1,
+            0
+        );
         // A pawn on B's 7th rank (next step: DeadWood) is worth less than on the 6th.
-        let p6 = TriPlane::from_fen("4s3/8/8/8/8/8/8/4S3|k7/8/P7/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a").unwrap();
-        let p7 = TriPlane::from_fen("4s3/8/8/8/8/8/8/4S3|k7/P7/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a").unwrap();
+        let p6 = TriPlane::from_fen(
+            "4s3/8/8/8/8/8/8/4S3|k7/8/P7/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
+        )
+        .unwrap();
+        let p7 = TriPlane::from_fen(
+            "4s3/8/8/8/8/8/8/4S3|k7/P7/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
+        )
+        .unwrap();
         let pawns = |p: &TriPlane| e.breakdown(p).iter().find(|(n, _)| n == "pawns").unwrap().1;
         assert!(pawns(&p6) > pawns(&p7));
     }

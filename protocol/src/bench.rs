@@ -12,7 +12,7 @@ pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
     (
         "chess",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        7,
+        5,
     ),
     ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 10),
     ("crazyhouse", "startpos", 7),
@@ -21,17 +21,18 @@ pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
         "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1",
         6,
     ),
-    ("atomic", "startpos", 7),
+    ("atomic", "startpos", 8),
     ("parallelworlds", "startpos", 4),
-    ("triplane", "startpos", 5),
-    ("pentaplane", "startpos", 4),
+    ("triplane", "startpos", 7),
+    ("pentaplane", "startpos", 6),
     ("platonic", "startpos", 6),
-    ("geodesic", "startpos", 4),
+    ("geodesic", "startpos", 2),
 ];
 
-/// Runs the bench; `depth` overrides every position's depth. Returns output lines.
-pub fn run(depth: Option<u32>) -> Vec<String> {
-    let mut out = Vec::new();
+/// Runs the bench; `depth` overrides every position's depth. Each output line goes
+/// to `emit` as soon as it is known.
+pub fn run(depth: Option<u32>, emit: &mut dyn FnMut(String)) {
+    let mut out = |s: String| emit(s);
     let names = registry::names();
     let start = Instant::now();
     let mut total = 0u64;
@@ -50,17 +51,16 @@ pub fn run(depth: Option<u32>) -> Vec<String> {
         match session.bench(&fen, d) {
             Ok(nodes) => {
                 total += nodes;
-                out.push(format!(
+                out(format!(
                     "{variant} depth {d}: {nodes} nodes in {} ms ({fen})",
                     t.elapsed().as_millis()
                 ));
             }
-            Err(e) => out.push(format!("info string error: bench FEN '{fen}': {e}")),
+            Err(e) => out(format!("info string error: bench FEN '{fen}': {e}")),
         }
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
-    out.push(String::new());
-    out.push(format!("Nodes searched: {total}"));
-    out.push(format!("Nodes/second: {:.0}", total as f64 / secs));
-    out
+    out(String::new());
+    out(format!("Nodes searched: {total}"));
+    out(format!("Nodes/second: {:.0}", total as f64 / secs));
 }

@@ -34,6 +34,8 @@ pub trait Session: Send + Sync {
     /// Nodes of a fixed-depth single-threaded search from `fen` with a fresh table.
     fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError>;
     fn box_clone(&self) -> Box<dyn Session>;
+    /// A uniformly random legal turn (sub-moves comma-joined), for the random mover.
+    fn random_turn(&self, seed: u64) -> String;
 }
 
 pub struct VariantSession<P: VariantEval> {
@@ -198,6 +200,33 @@ impl<P: VariantEval> Session for VariantSession<P> {
 
     fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError> {
         engine::search::bench_fen::<P, _>(fen, depth, &self.eval)
+    }
+
+    fn random_turn(&self, seed: u64) -> String {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut pos = self.game.pos().clone();
+        let side = pos.side_to_move();
+        let mut turn = Vec::new();
+        let mut list = MoveList::new();
+        loop {
+            list.clear();
+            pos.generate(GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let m = list[rng.gen_range(0..list.len())];
+            turn.push(pos.move_text(m));
+            pos.make(m);
+            if pos.side_to_move() != side {
+                break;
+            }
+        }
+        if turn.is_empty() {
+            "(none)".to_string()
+        } else {
+            turn.join(",")
+        }
     }
 
     fn box_clone(&self) -> Box<dyn Session> {

@@ -49,6 +49,10 @@ pub struct Options {
     pub multipv: usize,
     pub ponder: bool,
     pub move_overhead: u64,
+    /// Caps every search's depth (0: no cap); for weakened sparring partners.
+    pub max_depth: u32,
+    /// Answer `go` with a uniformly random legal turn (a baseline opponent).
+    pub random_mover: bool,
 }
 
 impl Default for Options {
@@ -59,16 +63,19 @@ impl Default for Options {
             multipv: 1,
             ponder: false,
             move_overhead: 10,
+            max_depth: 0,
+            random_mover: false,
         }
     }
 }
 
 /// Spin options: (name, default, min, max).
-const SPIN_OPTIONS: [(&str, i64, i64, i64); 4] = [
+const SPIN_OPTIONS: [(&str, i64, i64, i64); 5] = [
     ("Threads", 1, 1, 256),
     ("Hash", 16, 1, 65536),
     ("MultiPV", 1, 1, 256),
     ("Move Overhead", 10, 0, 5000),
+    ("Max Depth", 0, 0, MAX_DEPTH as i64),
 ];
 
 pub struct Protocol {
@@ -240,6 +247,8 @@ impl Protocol {
             ));
         }
         self.out.line("option name Ponder type check default false");
+        self.out
+            .line("option name Random Mover type check default false");
         self.out.line("option name Clear Hash type button");
         self.out.line("uciok");
     }
@@ -300,15 +309,21 @@ impl Protocol {
                     )),
                 }
             }
-            "ponder" => match need_value(&value)
-                .as_deref()
-                .map(str::to_ascii_lowercase)
-                .as_deref()
-            {
-                Some("true") => self.options.ponder = true,
-                Some("false") => self.options.ponder = false,
-                _ => self.out.error("Ponder takes true or false"),
-            },
+            "ponder" | "random mover" => {
+                let flag = match need_value(&value)
+                    .map(|v| v.to_ascii_lowercase())
+                    .as_deref()
+                {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => return self.out.error(&format!("{name} takes true or false")),
+                };
+                if lname == "ponder" {
+                    self.options.ponder = flag;
+                } else {
+                    self.options.random_mover = flag;
+                }
+            }
             "clear hash" => {
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
@@ -333,6 +348,7 @@ impl Protocol {
                     "Threads" => self.options.threads = n as usize,
                     "Hash" => self.options.hash_mb = n as usize,
                     "MultiPV" => self.options.multipv = n as usize,
+                    "Max Depth" => self.options.max_depth = n as u32,
                     _ => self.options.move_overhead = n as u64,
                 }
             }
@@ -478,6 +494,18 @@ impl Protocol {
         if let Some(result) = self.session.game().result() {
             self.out.error(&format!("the game is over: {result}"));
         }
+        if self.options.max_depth > 0 {
+            let cap = self.options.max_depth;
+            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+        }
+        if self.options.random_mover && self.session.game().result().is_none() {
+            let seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            self.out.line("info depth 0 score cp 0");
+            let turn = self.session.random_turn(seed);
+            return self.out.line(&format!("bestmove {turn}"));
+        }
         self.start_search(limits);
     }
 
@@ -547,9 +575,7 @@ impl Protocol {
                 _ => return self.out.error("bench takes an optional depth from 1 to 30"),
             },
         };
-        for line in crate::bench::run(depth) {
-            self.out.line(&line);
-        }
+        crate::bench::run(depth, &mut |line| self.out.line(&line));
     }
 }
 

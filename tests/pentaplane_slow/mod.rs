@@ -24,7 +24,12 @@ fn on_board(p: Xyz) -> bool {
 }
 
 pub fn cell_text(p: Xyz) -> String {
-    format!("{}{}{}", (b'A' + p.2 as u8) as char, (b'a' + p.0 as u8) as char, p.1 + 1)
+    format!(
+        "{}{}{}",
+        (b'A' + p.2 as u8) as char,
+        (b'a' + p.0 as u8) as char,
+        p.1 + 1
+    )
 }
 
 /// Unit vectors with exactly `n` non-zero components (1 rook, 2 bishop, 3 cube).
@@ -88,7 +93,11 @@ pub fn parse(fen: &str) -> Board {
     } else {
         None
     };
-    Board { cells, white_to_move: fields[1] == "w", placing }
+    Board {
+        cells,
+        white_to_move: fields[1] == "w",
+        placing,
+    }
 }
 
 fn is_mine(piece: char, white: bool) -> bool {
@@ -96,7 +105,9 @@ fn is_mine(piece: char, white: bool) -> bool {
 }
 
 fn has_king(b: &Board, white: bool) -> bool {
-    b.cells.values().any(|&p| p == if white { 'K' } else { 'k' })
+    b.cells
+        .values()
+        .any(|&p| p == if white { 'K' } else { 'k' })
 }
 
 /// Removes everything in the 3x3x3 blocks of `centre` and of every bomb met, in turn.
@@ -211,19 +222,33 @@ pub fn moves(b: &Board) -> Vec<(String, Board)> {
             let mover = next.cells.remove(&from).unwrap();
             let promo_row = if white { (4, 4) } else { (0, 0) };
             let promotes = mover.to_ascii_uppercase() == 'P' && (to.1, to.2) == promo_row;
-            let landed = if promotes { if white { 'Q' } else { 'q' } } else { mover };
+            let landed = if promotes {
+                if white {
+                    'Q'
+                } else {
+                    'q'
+                }
+            } else {
+                mover
+            };
             let captured = next.cells.remove(&to);
             if captured.is_none() || mover.to_ascii_uppercase() != 'Z' {
                 next.cells.insert(to, landed);
             }
             let bomb_involved = captured.is_some()
-                && (mover.to_ascii_uppercase() == 'O' || captured.unwrap().to_ascii_uppercase() == 'O');
+                && (mover.to_ascii_uppercase() == 'O'
+                    || captured.unwrap().to_ascii_uppercase() == 'O');
             if bomb_involved {
                 explode(&mut next, to);
             }
             next.white_to_move = !white;
             if has_king(&next, white) {
-                let text = format!("{}{}{}", cell_text(from), cell_text(to), if promotes { "q" } else { "" });
+                let text = format!(
+                    "{}{}{}",
+                    cell_text(from),
+                    cell_text(to),
+                    if promotes { "q" } else { "" }
+                );
                 out.push((text, next));
             }
         }
@@ -283,7 +308,8 @@ fn placement_moves(b: &Board, held: &[char]) -> Vec<(String, Board)> {
             let mut next = b.clone();
             for x in [0, 1, 3, 4] {
                 let piece = b.cells[&(x, 0, 0)].to_ascii_lowercase();
-                next.cells.insert((if same { 4 - x } else { x }, 4, 4), piece);
+                next.cells
+                    .insert((if same { 4 - x } else { x }, 4, 4), piece);
             }
             next.white_to_move = true;
             next.placing = None;
@@ -309,8 +335,10 @@ pub fn perft(b: &Board, depth: u32) -> u64 {
 /// and B's layouts, counted by [`moves`] on the placement board.
 pub fn draft_start_perft(start_fen: &str, depth: u32) -> u64 {
     let kinds = ['R', 'F', 'B', 'M', 'C', 'S', 'N', 'O', 'Z'];
-    let pairs: Vec<(char, char)> =
-        (0..9).flat_map(|a| (a..9).map(move |b| (a, b))).map(|(a, b)| (kinds[a], kinds[b])).collect();
+    let pairs: Vec<(char, char)> = (0..9)
+        .flat_map(|a| (a..9).map(move |b| (a, b)))
+        .map(|(a, b)| (kinds[a], kinds[b]))
+        .collect();
     match depth {
         0 => 1,
         1 => pairs.len() as u64,

@@ -35,12 +35,23 @@ pub struct RefPos {
 impl RefBoard {
     pub fn from_fixture(fx: &Json) -> RefBoard {
         let cells = fx.get("cells").arr();
-        let names: Vec<String> = cells.iter().map(|c| c.get("name").str().to_string()).collect();
-        let idx: HashMap<String, usize> = names.iter().enumerate().map(|(i, n)| (n.clone(), i)).collect();
+        let names: Vec<String> = cells
+            .iter()
+            .map(|c| c.get("name").str().to_string())
+            .collect();
+        let idx: HashMap<String, usize> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.clone(), i))
+            .collect();
         let ids = |v: &Json| v.strings().iter().map(|n| idx[n]).collect::<Vec<usize>>();
         let n = names.len();
         let lines = |key: &str| {
-            fx.get(key).arr().iter().map(|l| (l.arr()[0].str() == "closed", ids(&l.arr()[1]))).collect::<Vec<_>>()
+            fx.get(key)
+                .arr()
+                .iter()
+                .map(|l| (l.arr()[0].str() == "closed", ids(&l.arr()[1])))
+                .collect::<Vec<_>>()
         };
         let mut home = [vec![false; n], vec![false; n]];
         let mut fwd_rook = [vec![Vec::new(); n], vec![Vec::new(); n]];
@@ -59,7 +70,10 @@ impl RefBoard {
             knight[idx[name]] = ids(t);
         }
         RefBoard {
-            pentagon: cells.iter().map(|c| c.get("kind").str() == "pentagon").collect(),
+            pentagon: cells
+                .iter()
+                .map(|c| c.get("kind").str() == "pentagon")
+                .collect(),
             nbr: cells.iter().map(|c| ids(c.get("nbr"))).collect(),
             diag: cells.iter().map(|c| ids(c.get("diag"))).collect(),
             rows: lines("rows"),
@@ -74,7 +88,11 @@ impl RefBoard {
     }
 
     pub fn start(&self, fx: &Json) -> RefPos {
-        let mut p = RefPos { board: vec![None; self.names.len()], unmoved: vec![false; self.names.len()], side: 0 };
+        let mut p = RefPos {
+            board: vec![None; self.names.len()],
+            unmoved: vec![false; self.names.len()],
+            side: 0,
+        };
         for (s, key) in ["North", "South"].iter().enumerate() {
             for (name, l) in fx.get("setup").get(key).entries() {
                 let c = self.idx[name];
@@ -89,7 +107,11 @@ impl RefBoard {
     /// Reads the engine's list FEN (placement, side, unmoved; counters ignored).
     pub fn parse(&self, fen: &str) -> RefPos {
         let f: Vec<&str> = fen.split_whitespace().collect();
-        let mut p = RefPos { board: vec![None; self.names.len()], unmoved: vec![false; self.names.len()], side: 0 };
+        let mut p = RefPos {
+            board: vec![None; self.names.len()],
+            unmoved: vec![false; self.names.len()],
+            side: 0,
+        };
         if f[0] != "-" {
             for e in f[0].split(',') {
                 let letter = e.chars().next().unwrap();
@@ -111,7 +133,9 @@ impl RefBoard {
     fn walks(&self, lines: &[(bool, Vec<usize>)], c: usize) -> Vec<Vec<usize>> {
         let mut out = Vec::new();
         for (closed, cells) in lines {
-            let Some(i) = cells.iter().position(|&x| x == c) else { continue };
+            let Some(i) = cells.iter().position(|&x| x == c) else {
+                continue;
+            };
             let len = cells.len();
             for dir in [1isize, -1] {
                 let mut walk = Vec::new();
@@ -165,9 +189,19 @@ impl RefBoard {
                 slide(self.walks(&self.diags, c), 3, &mut out);
                 out.extend(self.knight[c].iter().copied().filter(|&t| can_enter(t)));
             }
-            'K' => out.extend(self.nbr[c].iter().chain(&self.diag[c]).copied().filter(|&t| can_enter(t))),
+            'K' => out.extend(
+                self.nbr[c]
+                    .iter()
+                    .chain(&self.diag[c])
+                    .copied()
+                    .filter(|&t| can_enter(t)),
+            ),
             'O' => out.extend(
-                self.nbr[c].iter().chain(&self.diag[c]).copied().filter(|&t| p.board[t].is_none() && self.home[side][t]),
+                self.nbr[c]
+                    .iter()
+                    .chain(&self.diag[c])
+                    .copied()
+                    .filter(|&t| p.board[t].is_none() && self.home[side][t]),
             ),
             _ => {
                 for &t in &self.fwd_diag[side][c] {
@@ -175,10 +209,20 @@ impl RefBoard {
                         out.push(t);
                     }
                 }
-                let max = if letter == 'S' { 3 } else if p.unmoved[c] { 3 } else { 2 };
+                let max = if letter == 'S' {
+                    3
+                } else if p.unmoved[c] {
+                    3
+                } else {
+                    2
+                };
                 for &first in &self.fwd_rook[side][c] {
                     // The row through c and first, walked away from c.
-                    let walk = self.walks(&self.rows, c).into_iter().find(|w| w.first() == Some(&first)).unwrap();
+                    let walk = self
+                        .walks(&self.rows, c)
+                        .into_iter()
+                        .find(|w| w.first() == Some(&first))
+                        .unwrap();
                     let mut prev = c;
                     for &t in walk.iter().take(max) {
                         if p.board[t].is_some() || !self.fwd_rook[side][prev].contains(&t) {
@@ -226,7 +270,11 @@ impl RefBoard {
                 if w.is_empty() || w.first() == Some(&far) {
                     continue;
                 }
-                if !self.rows.iter().any(|(_, l)| l.contains(&near) && l.contains(&far) && l.contains(&w[0])) {
+                if !self
+                    .rows
+                    .iter()
+                    .any(|(_, l)| l.contains(&near) && l.contains(&far) && l.contains(&w[0]))
+                {
                     continue;
                 }
                 if let Some(&c) = w.iter().find(|&&c| p.board[c].is_some()) {
@@ -244,7 +292,9 @@ impl RefBoard {
         let us = p.side;
         let mut out = Vec::new();
         for c in 0..p.board.len() {
-            let Some((s, letter)) = p.board[c] else { continue };
+            let Some((s, letter)) = p.board[c] else {
+                continue;
+            };
             if s != us {
                 continue;
             }
@@ -273,7 +323,9 @@ impl RefBoard {
                 }
                 for o in opts {
                     let q = self.play(p, (c, t, o));
-                    let king = (0..q.board.len()).find(|&x| q.board[x] == Some((us, 'K'))).unwrap();
+                    let king = (0..q.board.len())
+                        .find(|&x| q.board[x] == Some((us, 'K')))
+                        .unwrap();
                     if !self.attacked(&q, king, 1 - us) {
                         out.push((c, t, o));
                     }
@@ -304,7 +356,10 @@ impl RefBoard {
         if depth == 1 {
             return moves.len() as u64;
         }
-        moves.iter().map(|&m| self.perft(&self.play(p, m), depth - 1)).sum()
+        moves
+            .iter()
+            .map(|&m| self.perft(&self.play(p, m), depth - 1))
+            .sum()
     }
 
     pub fn move_text(&self, (c, t, o): (usize, usize, char)) -> String {

@@ -13,7 +13,10 @@ pub enum Json {
 
 impl Json {
     pub fn parse(text: &str) -> Result<Json, String> {
-        let mut p = Parser { s: text.as_bytes(), i: 0 };
+        let mut p = Parser {
+            s: text.as_bytes(),
+            i: 0,
+        };
         let v = p.value()?;
         p.ws();
         if p.i != p.s.len() {
@@ -23,7 +26,11 @@ impl Json {
     }
     pub fn get(&self, key: &str) -> &Json {
         match self {
-            Json::Obj(kv) => kv.iter().find(|(k, _)| k == key).map(|(_, v)| v).unwrap_or_else(|| panic!("no key {key}")),
+            Json::Obj(kv) => kv
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v)
+                .unwrap_or_else(|| panic!("no key {key}")),
             _ => panic!("not an object (looking for {key})"),
         }
     }
@@ -137,7 +144,9 @@ impl Parser<'_> {
                     self.i += 1;
                 }
                 let t = std::str::from_utf8(&self.s[start..self.i]).unwrap();
-                t.parse().map(Json::Num).map_err(|_| format!("bad number '{t}' at {start}"))
+                t.parse()
+                    .map(Json::Num)
+                    .map_err(|_| format!("bad number '{t}' at {start}"))
             }
             None => Err("unexpected end".into()),
         }
@@ -158,7 +167,8 @@ impl Parser<'_> {
                         b'n' => out.push('\n'),
                         b't' => out.push('\t'),
                         b'u' => {
-                            let h = std::str::from_utf8(&self.s[self.i..self.i + 4]).map_err(|e| e.to_string())?;
+                            let h = std::str::from_utf8(&self.s[self.i..self.i + 4])
+                                .map_err(|e| e.to_string())?;
                             let code = u32::from_str_radix(h, 16).map_err(|e| e.to_string())?;
                             out.push(char::from_u32(code).unwrap_or('?'));
                             self.i += 4;
@@ -168,10 +178,13 @@ impl Parser<'_> {
                 }
                 Some(_) => {
                     let start = self.i;
-                    while self.i < self.s.len() && self.s[self.i] != b'"' && self.s[self.i] != b'\\' {
+                    while self.i < self.s.len() && self.s[self.i] != b'"' && self.s[self.i] != b'\\'
+                    {
                         self.i += 1;
                     }
-                    out.push_str(std::str::from_utf8(&self.s[start..self.i]).map_err(|e| e.to_string())?);
+                    out.push_str(
+                        std::str::from_utf8(&self.s[start..self.i]).map_err(|e| e.to_string())?,
+                    );
                 }
                 None => return Err("unterminated string".into()),
             }

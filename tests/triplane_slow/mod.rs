@@ -52,7 +52,11 @@ impl Slow {
             b: [[['.'; 8]; 8]; 3],
             hold: Default::default(),
             white: f[1] == "w",
-            castle: if f[2] == "-" { String::new() } else { f[2].to_string() },
+            castle: if f[2] == "-" {
+                String::new()
+            } else {
+                f[2].to_string()
+            },
             ep: [None; 3],
             step: (f[6].as_bytes()[0] - b'a') as usize,
         };
@@ -112,18 +116,19 @@ impl Slow {
     fn moves_a(&self) -> Vec<String> {
         let mut out = Vec::new();
         let dir = if self.white { 1 } else { -1 };
-        let add = |out: &mut Vec<String>, from: (i32, i32), to: (i32, i32), promo: &str, victim: char| {
-            let base = format!("A{}{}{}", sq(from.0, from.1), sq(to.0, to.1), promo);
-            if victim != '.' {
-                let (x, y) = split(victim);
-                if x != y {
-                    out.push(format!("{base}>{}", x.to_ascii_lowercase()));
-                    out.push(format!("{base}>{}", y.to_ascii_lowercase()));
-                    return;
+        let add =
+            |out: &mut Vec<String>, from: (i32, i32), to: (i32, i32), promo: &str, victim: char| {
+                let base = format!("A{}{}{}", sq(from.0, from.1), sq(to.0, to.1), promo);
+                if victim != '.' {
+                    let (x, y) = split(victim);
+                    if x != y {
+                        out.push(format!("{base}>{}", x.to_ascii_lowercase()));
+                        out.push(format!("{base}>{}", y.to_ascii_lowercase()));
+                        return;
+                    }
                 }
-            }
-            out.push(base);
-        };
+                out.push(base);
+            };
         for r in 0..8 {
             for f in 0..8 {
                 let c = self.at(0, f, r);
@@ -148,7 +153,12 @@ impl Slow {
                                 if self.theirs(v) {
                                     targets.push((f + df, r + dir, v));
                                 }
-                                if self.ep[0] == Some((f + df, r + dir)) && v == '.' && self.theirs(self.at(0, f + df, r)) && self.at(0, f + df, r).to_ascii_uppercase() == 'P' && r + dir == if self.white { 5 } else { 2 } {
+                                if self.ep[0] == Some((f + df, r + dir))
+                                    && v == '.'
+                                    && self.theirs(self.at(0, f + df, r))
+                                    && self.at(0, f + df, r).to_ascii_uppercase() == 'P'
+                                    && r + dir == if self.white { 5 } else { 2 }
+                                {
                                     out.push(format!("A{}{}", sq(f, r), sq(f + df, r + dir)));
                                 }
                             }
@@ -175,10 +185,17 @@ impl Slow {
                             let (ks, qs) = if self.white { ('K', 'Q') } else { ('k', 'q') };
                             let rook = if self.white { 'R' } else { 'r' };
                             if (f, r) == (4, home) {
-                                if self.castle.contains(ks) && self.at(0, 7, home) == rook && self.at(0, 5, home) == '.' && self.at(0, 6, home) == '.' {
+                                if self.castle.contains(ks)
+                                    && self.at(0, 7, home) == rook
+                                    && self.at(0, 5, home) == '.'
+                                    && self.at(0, 6, home) == '.'
+                                {
                                     out.push(format!("A{}{}", sq(4, home), sq(6, home)));
                                 }
-                                if self.castle.contains(qs) && self.at(0, 0, home) == rook && (1..4).all(|x| self.at(0, x, home) == '.') {
+                                if self.castle.contains(qs)
+                                    && self.at(0, 0, home) == rook
+                                    && (1..4).all(|x| self.at(0, x, home) == '.')
+                                {
                                     out.push(format!("A{}{}", sq(4, home), sq(2, home)));
                                 }
                             }
@@ -195,7 +212,16 @@ impl Slow {
     fn reach(&self, bi: usize, f: i32, r: i32, k: char) -> Vec<(i32, i32)> {
         let orth = [(0, 1), (1, 0), (0, -1), (-1, 0)];
         let diag = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-        let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        let knight = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
         let mut out = Vec::new();
         let mut slide = |ds: &[(i32, i32)], max: i32| {
             for &(dx, dy) in ds {
@@ -224,9 +250,22 @@ impl Slow {
             'B' => slide(&diag, 7),
             'W' => slide(&orth, 1),
             'F' => slide(&diag, 1),
-            'N' => out.extend(knight.iter().map(|&(dx, dy)| (f + dx, r + dy)).filter(|&(x, y)| on(x, y))),
-            'D' => out.extend(orth.iter().map(|&(dx, dy)| (f + 2 * dx, r + 2 * dy)).filter(|&(x, y)| on(x, y))),
-            'E' => out.extend(diag.iter().map(|&(dx, dy)| (f + 2 * dx, r + 2 * dy)).filter(|&(x, y)| on(x, y))),
+            'N' => out.extend(
+                knight
+                    .iter()
+                    .map(|&(dx, dy)| (f + dx, r + dy))
+                    .filter(|&(x, y)| on(x, y)),
+            ),
+            'D' => out.extend(
+                orth.iter()
+                    .map(|&(dx, dy)| (f + 2 * dx, r + 2 * dy))
+                    .filter(|&(x, y)| on(x, y)),
+            ),
+            'E' => out.extend(
+                diag.iter()
+                    .map(|&(dx, dy)| (f + 2 * dx, r + 2 * dy))
+                    .filter(|&(x, y)| on(x, y)),
+            ),
             'X' => {}
             _ => panic!("unknown piece {k}"),
         }
@@ -296,7 +335,12 @@ impl Slow {
                                     pseudo.push(format!("{bl}{}{}", sq(f, r), sq(f + df, r + dir)));
                                 }
                                 let victim = self.at(bi, f + df, r);
-                                if self.ep[bi] == Some((f + df, r + dir)) && v == '.' && self.theirs(victim) && victim.to_ascii_uppercase() == 'P' && r + dir == if self.white { 5 } else { 2 } {
+                                if self.ep[bi] == Some((f + df, r + dir))
+                                    && v == '.'
+                                    && self.theirs(victim)
+                                    && victim.to_ascii_uppercase() == 'P'
+                                    && r + dir == if self.white { 5 } else { 2 }
+                                {
                                     pseudo.push(format!("{bl}{}{}", sq(f, r), sq(f + df, r + dir)));
                                 }
                             }
@@ -349,7 +393,10 @@ impl Slow {
         if bytes[2] == b'@' {
             let k = bytes[1] as char;
             let (f, r) = ((bytes[3] - b'a') as i32, (bytes[4] - b'1') as i32);
-            let pos = self.hold[bi - 1][side].iter().position(|&c| c == k).expect("in hold");
+            let pos = self.hold[bi - 1][side]
+                .iter()
+                .position(|&c| c == k)
+                .expect("in hold");
             self.hold[bi - 1][side].remove(pos);
             self.b[bi][r as usize][f as usize] = if white { k } else { k.to_ascii_lowercase() };
             self.ep[bi] = None;
@@ -393,9 +440,20 @@ impl Slow {
                 self.hold[0][side].push(to_b);
                 self.hold[1][side].push(to_c);
             }
-            self.ep[bi] = if pawn && (tr - fr).abs() == 2 { Some((ff, (fr + tr) / 2)) } else { None };
+            self.ep[bi] = if pawn && (tr - fr).abs() == 2 {
+                Some((ff, (fr + tr) / 2))
+            } else {
+                None
+            };
             if bi == 0 {
-                for (sqr, right) in [((4, 0), "KQ"), ((7, 0), "K"), ((0, 0), "Q"), ((4, 7), "kq"), ((7, 7), "k"), ((0, 7), "q")] {
+                for (sqr, right) in [
+                    ((4, 0), "KQ"),
+                    ((7, 0), "K"),
+                    ((0, 0), "Q"),
+                    ((4, 7), "kq"),
+                    ((7, 7), "k"),
+                    ((0, 7), "q"),
+                ] {
                     if sqr == (ff, fr) || sqr == (tf, tr) {
                         self.castle.retain(|c| !right.contains(c));
                     }

@@ -20,8 +20,8 @@ pub const LETTERS: [char; 12] = ['a', 'b', 'c', 'd', 'e', 'f', 'u', 'v', 'w', 'x
 /// The 20 Sections with their corners counter-clockwise seen from outside (§2.2,
 /// DECISION D1). The listed rotation fixes each face's frame (corner 0 first).
 pub const SECTIONS: [&str; 20] = [
-    "abc", "ace", "aex", "afb", "axf", "bdc", "bfy", "byd", "cdz", "cze", "duz", "dyu", "evx", "ezv",
-    "fwy", "fxw", "uvz", "uwv", "uyw", "vwx",
+    "abc", "ace", "aex", "afb", "axf", "bdc", "bfy", "byd", "cdz", "cze", "duz", "dyu", "evx",
+    "ezv", "fwy", "fxw", "uvz", "uwv", "uyw", "vwx",
 ];
 
 /// North's home Section and South's (antipodal) home Section (§2.2, D1).
@@ -131,12 +131,19 @@ impl Sphere {
     /// the same rules where they apply and by face coordinates otherwise.
     pub fn build(n: i32) -> Sphere {
         assert!(n >= 1, "GP(n,n) needs n >= 1");
-        let letter_index = |c: char| LETTERS.iter().position(|&l| l == c).expect("pentagon letter");
+        let letter_index = |c: char| {
+            LETTERS
+                .iter()
+                .position(|&l| l == c)
+                .expect("pentagon letter")
+        };
         let faces: Vec<Face> = SECTIONS
             .iter()
             .map(|s| {
                 let v: Vec<usize> = s.chars().map(letter_index).collect();
-                Face { corners: [v[0], v[1], v[2]] }
+                Face {
+                    corners: [v[0], v[1], v[2]],
+                }
             })
             .collect();
         let corner_pos = [(0, 0), (n, n), (-n, 2 * n)];
@@ -177,7 +184,10 @@ impl Sphere {
         let name_of = |k: &Key| -> (CellKind, String) {
             match *k {
                 Key::Pentagon(v) => (CellKind::Pentagon, LETTERS[v].to_string()),
-                Key::Edge(lo, hi, s) => (CellKind::Edge, format!("{}{}{}{}", LETTERS[lo], s, LETTERS[hi], n - s)),
+                Key::Edge(lo, hi, s) => (
+                    CellKind::Edge,
+                    format!("{}{}{}{}", LETTERS[lo], s, LETTERS[hi], n - s),
+                ),
                 Key::Interior(f, p) => {
                     let c = faces[f].corners;
                     if p == centre {
@@ -188,13 +198,20 @@ impl Sphere {
                         let (ca, cb) = corner_pos[i];
                         for d in 1..3 * n {
                             if (ca + d * sa, cb + d * sb) == p {
-                                let mut others: Vec<char> = (0..3).filter(|&j| j != i).map(|j| LETTERS[c[j]]).collect();
+                                let mut others: Vec<char> =
+                                    (0..3).filter(|&j| j != i).map(|j| LETTERS[c[j]]).collect();
                                 others.sort();
-                                return (CellKind::Interior, format!("{}{}{}{}", LETTERS[c[i]], d, others[0], others[1]));
+                                return (
+                                    CellKind::Interior,
+                                    format!("{}{}{}{}", LETTERS[c[i]], d, others[0], others[1]),
+                                );
                             }
                         }
                     }
-                    (CellKind::Interior, format!("{}.{}.{}", sorted3(c), p.0, p.1))
+                    (
+                        CellKind::Interior,
+                        format!("{}.{}.{}", sorted3(c), p.0, p.1),
+                    )
                 }
             }
         };
@@ -206,7 +223,11 @@ impl Sphere {
             })
             .collect();
         named.sort_by(|x, y| (x.0, &x.1).cmp(&(y.0, &y.1)));
-        let index: HashMap<Key, Cell> = named.iter().enumerate().map(|(i, x)| (x.2, i as Cell)).collect();
+        let index: HashMap<Key, Cell> = named
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (x.2, i as Cell))
+            .collect();
         let names: Vec<String> = named.iter().map(|x| x.1.clone()).collect();
         let kinds: Vec<CellKind> = named.iter().map(|x| x.0).collect();
         let num = names.len();
@@ -230,16 +251,27 @@ impl Sphere {
                     .map(|i| {
                         let (u, w) = (faces[f].corners[i], faces[f].corners[(i + 1) % 3]);
                         let g = (0..faces.len())
-                            .find(|&g| g != f && faces[g].corners.contains(&u) && faces[g].corners.contains(&w))
+                            .find(|&g| {
+                                g != f
+                                    && faces[g].corners.contains(&u)
+                                    && faces[g].corners.contains(&w)
+                            })
                             .expect("every face side is shared by two faces");
                         let (fu, fw) = (corner_pos[i], corner_pos[(i + 1) % 3]);
-                        let (gu, gw) =
-                            (corner_pos[corner_index(g, u).unwrap()], corner_pos[corner_index(g, w).unwrap()]);
+                        let (gu, gw) = (
+                            corner_pos[corner_index(g, u).unwrap()],
+                            corner_pos[corner_index(g, w).unwrap()],
+                        );
                         let want = (gw.0 - gu.0, gw.1 - gu.1);
                         let r = (0..6)
                             .find(|&r| rot_n((fw.0 - fu.0, fw.1 - fu.1), r) == want)
                             .expect("both frames are counter-clockwise");
-                        Unfold { g, from: fu, to: gu, r }
+                        Unfold {
+                            g,
+                            from: fu,
+                            to: gu,
+                            r,
+                        }
                     })
                     .collect()
             })
@@ -294,7 +326,9 @@ impl Sphere {
         let diag: Vec<Vec<Cell>> = (0..num)
             .map(|x| {
                 let d = nbr[x].len();
-                (0..d).map(|k| common(x, nbr[x][k], nbr[x][(k + 1) % d], &nbr)).collect()
+                (0..d)
+                    .map(|k| common(x, nbr[x][k], nbr[x][(k + 1) % d], &nbr))
+                    .collect()
             })
             .collect();
 
@@ -308,7 +342,12 @@ impl Sphere {
             })
             .collect();
         let section_frames: Vec<Vec<(Cell, [i32; 3])>> = (0..faces.len())
-            .map(|f| points.iter().map(|&p| (index[&key(f, p)], bary(p))).collect())
+            .map(|f| {
+                points
+                    .iter()
+                    .map(|&p| (index[&key(f, p)], bary(p)))
+                    .collect()
+            })
             .collect();
         let mut cell_sections: Vec<Vec<usize>> = vec![Vec::new(); num];
         for (f, cells) in section_cells.iter().enumerate() {
@@ -322,9 +361,15 @@ impl Sphere {
         let home_face: [usize; 2] = [0, 1].map(|side| {
             let mut want: Vec<char> = HOME_SECTIONS[side].chars().collect();
             want.sort();
-            section_names.iter().position(|s| s.chars().collect::<Vec<_>>() == want).expect("home section")
+            section_names
+                .iter()
+                .position(|s| s.chars().collect::<Vec<_>>() == want)
+                .expect("home section")
         });
-        let home: [Vec<Cell>; 2] = [section_cells[home_face[0]].clone(), section_cells[home_face[1]].clone()];
+        let home: [Vec<Cell>; 2] = [
+            section_cells[home_face[0]].clone(),
+            section_cells[home_face[1]].clone(),
+        ];
 
         let mut sphere = Sphere {
             n,
@@ -348,7 +393,17 @@ impl Sphere {
         sphere.build_rays();
         sphere.build_lines();
         sphere.build_knight();
-        let frames = FrameInfo { faces: &faces, first_seen: &first_seen, index: &index, unfolds_r: &unfolds.iter().map(|u| u.iter().map(|x| (x.g, x.r)).collect()).collect::<Vec<Vec<(usize, usize)>>>(), home_face, corner_pos };
+        let frames = FrameInfo {
+            faces: &faces,
+            first_seen: &first_seen,
+            index: &index,
+            unfolds_r: &unfolds
+                .iter()
+                .map(|u| u.iter().map(|x| (x.g, x.r)).collect())
+                .collect::<Vec<Vec<(usize, usize)>>>(),
+            home_face,
+            corner_pos,
+        };
         sphere.build_forward(&frames);
         sphere
     }
@@ -367,7 +422,10 @@ impl Sphere {
 
     /// Position of `y` in `x`'s neighbour list.
     fn index_of(&self, x: Cell, y: Cell) -> usize {
-        self.nbr[x as usize].iter().position(|&c| c == y).expect("cells are neighbours")
+        self.nbr[x as usize]
+            .iter()
+            .position(|&c| c == y)
+            .expect("cells are neighbours")
     }
 
     /// The next cell of a row entering hexagon `y` from `x` (None on a pentagon).
@@ -410,7 +468,11 @@ impl Sphere {
                 // Diagonal: from the gap (a, b) of x land on z, leave through the
                 // opposite vertex of z.
                 let mut ray = Vec::new();
-                let (mut from, mut a, mut b) = (x, self.nbr[x as usize][k], self.nbr[x as usize][(k + 1) % deg]);
+                let (mut from, mut a, mut b) = (
+                    x,
+                    self.nbr[x as usize][k],
+                    self.nbr[x as usize][(k + 1) % deg],
+                );
                 gaps[x as usize].push((a, b));
                 loop {
                     let z = self.across(from, a, b);
@@ -419,7 +481,10 @@ impl Sphere {
                         break;
                     }
                     let (ia, ib) = (self.index_of(z, a), self.index_of(z, b));
-                    let (na, nb) = (self.nbr[z as usize][(ia + 3) % 6], self.nbr[z as usize][(ib + 3) % 6]);
+                    let (na, nb) = (
+                        self.nbr[z as usize][(ia + 3) % 6],
+                        self.nbr[z as usize][(ib + 3) % 6],
+                    );
                     let next = self.across(z, na, nb);
                     if next == x {
                         break;
@@ -443,19 +508,26 @@ impl Sphere {
         let mut seen_diags = std::collections::HashSet::new();
         for x in 0..self.num_cells() as Cell {
             for k in 0..self.nbr[x as usize].len() {
-                for (base, out, seen) in
-                    [(0, &mut rows, &mut seen_rows), (ROW_DIRS, &mut diagonals, &mut seen_diags)]
-                {
+                for (base, out, seen) in [
+                    (0, &mut rows, &mut seen_rows),
+                    (ROW_DIRS, &mut diagonals, &mut seen_diags),
+                ] {
                     let ray = &self.rays[x as usize][base + k];
                     let last = *ray.last().unwrap();
                     let line = if self.is_pentagon(x) {
                         let mut v = vec![x];
                         v.extend_from_slice(ray);
-                        Line { closed: false, cells: v }
+                        Line {
+                            closed: false,
+                            cells: v,
+                        }
                     } else if !self.is_pentagon(last) {
                         let mut v = vec![x];
                         v.extend_from_slice(ray);
-                        Line { closed: true, cells: v }
+                        Line {
+                            closed: true,
+                            cells: v,
+                        }
                     } else {
                         continue; // found from its pentagon end
                     };
@@ -510,7 +582,13 @@ impl Sphere {
         let num = self.num_cells();
         let faces = fr.faces;
         let nf = faces.len();
-        let shares = |f: usize, g: usize| faces[f].corners.iter().filter(|c| faces[g].corners.contains(c)).count();
+        let shares = |f: usize, g: usize| {
+            faces[f]
+                .corners
+                .iter()
+                .filter(|c| faces[g].corners.contains(c))
+                .count()
+        };
         let (north_home, south_home) = (fr.home_face[0], fr.home_face[1]);
         // North's "south" per Section as a DIRS index in the face frame (§6.1):
         // L1 towards its corner outside North's home, T1 away from the North home
@@ -525,7 +603,9 @@ impl Sphere {
                 }
                 let c = faces[f].corners;
                 let pick = |home: usize, inside: bool| {
-                    (0..3).find(|&i| faces[home].corners.contains(&c[i]) == inside).unwrap()
+                    (0..3)
+                        .find(|&i| faces[home].corners.contains(&c[i]) == inside)
+                        .unwrap()
                 };
                 let step = match (shares(f, north_home), shares(f, south_home)) {
                     (2, _) => neg(RADIAL_STEP[pick(north_home, false)]),
@@ -548,8 +628,12 @@ impl Sphere {
             for &(g, r) in &fr.unfolds_r[f] {
                 if let (Some(sf), Some(sg)) = (section_south[f], section_south[g]) {
                     if sf != (sg + 6 - r) % 6 {
-                        let mut e: Vec<usize> =
-                            faces[f].corners.iter().copied().filter(|c| faces[g].corners.contains(c)).collect();
+                        let mut e: Vec<usize> = faces[f]
+                            .corners
+                            .iter()
+                            .copied()
+                            .filter(|c| faces[g].corners.contains(c))
+                            .collect();
                         e.sort();
                         if !seams.contains(&(e[0], e[1])) {
                             seams.push((e[0], e[1]));
@@ -568,7 +652,11 @@ impl Sphere {
                 Key::Interior(..) => field[x as usize] = Some(('R', section_south[f].unwrap())),
                 Key::Edge(lo, hi, _) => {
                     let g = (0..nf)
-                        .find(|&g| g != f && faces[g].corners.contains(&lo) && faces[g].corners.contains(&hi))
+                        .find(|&g| {
+                            g != f
+                                && faces[g].corners.contains(&lo)
+                                && faces[g].corners.contains(&hi)
+                        })
                         .unwrap();
                     let sf = section_south[f].unwrap();
                     let sg_in_f = (section_south[g].unwrap() + 6 - rotation(f, g)) % 6;
@@ -576,8 +664,15 @@ impl Sphere {
                         field[x as usize] = Some(('R', sf));
                     } else {
                         // Along the seam diagonal towards its South-letter end.
-                        let (from, to) = if is_north_letter(lo) { (lo, hi) } else { (hi, lo) };
-                        let (cf, ct) = (fr.corner_pos[corner_of(faces, f, from)], fr.corner_pos[corner_of(faces, f, to)]);
+                        let (from, to) = if is_north_letter(lo) {
+                            (lo, hi)
+                        } else {
+                            (hi, lo)
+                        };
+                        let (cf, ct) = (
+                            fr.corner_pos[corner_of(faces, f, from)],
+                            fr.corner_pos[corner_of(faces, f, to)],
+                        );
                         let n = self.n;
                         let d = ((ct.0 - cf.0) / n, (ct.1 - cf.1) / n);
                         field[x as usize] = Some(('D', DIAG.iter().position(|&v| v == d).unwrap()));
@@ -595,12 +690,20 @@ impl Sphere {
                 continue;
             }
             if is_north_letter(v) {
-                let &(lo, hi) = seams.iter().find(|&&(a, b)| a == v || b == v).expect("outer pentagon on a seam");
+                let &(lo, hi) = seams
+                    .iter()
+                    .find(|&&(a, b)| a == v || b == v)
+                    .expect("outer pentagon on a seam");
                 let target = fr.index[&seam_step(v, lo, hi, self.n)];
-                let s = self.diag[x as usize].iter().position(|&c| c == target).unwrap();
+                let s = self.diag[x as usize]
+                    .iter()
+                    .position(|&c| c == target)
+                    .unwrap();
                 field[x as usize] = Some(('D', s));
             } else {
-                let f = (0..nf).find(|&f| faces[f].corners.contains(&v) && shares(f, south_home) == 2).unwrap();
+                let f = (0..nf)
+                    .find(|&f| faces[f].corners.contains(&v) && shares(f, south_home) == 2)
+                    .unwrap();
                 let i = corner_of(faces, f, v);
                 let (ca, cb) = fr.corner_pos[i];
                 let (sa, sb) = RADIAL_STEP[i];
@@ -609,14 +712,18 @@ impl Sphere {
                 field[x as usize] = Some(('R', s));
             }
         }
-        self.seams = seams.iter().map(|&(a, b)| format!("{}{}", LETTERS[a], LETTERS[b])).collect();
+        self.seams = seams
+            .iter()
+            .map(|&(a, b)| format!("{}{}", LETTERS[a], LETTERS[b]))
+            .collect();
 
         // Seam twins: the two Sections on either side of a seam.
         let twins: Vec<(usize, usize)> = seams
             .iter()
             .map(|&(lo, hi)| {
-                let fs: Vec<usize> =
-                    (0..nf).filter(|&f| faces[f].corners.contains(&lo) && faces[f].corners.contains(&hi)).collect();
+                let fs: Vec<usize> = (0..nf)
+                    .filter(|&f| faces[f].corners.contains(&lo) && faces[f].corners.contains(&hi))
+                    .collect();
                 (fs[0], fs[1])
             })
             .collect();
@@ -628,7 +735,9 @@ impl Sphere {
         };
         let blocked_by_seam = |a: Cell, b: Cell| -> bool {
             match (interior_face(a), interior_face(b)) {
-                (Some(fa), Some(fb)) => twins.iter().any(|&(p, q)| (fa, fb) == (p, q) || (fa, fb) == (q, p)),
+                (Some(fa), Some(fb)) => twins
+                    .iter()
+                    .any(|&(p, q)| (fa, fb) == (p, q) || (fa, fb) == (q, p)),
                 _ => false,
             }
         };
@@ -652,7 +761,10 @@ impl Sphere {
                     continue;
                 }
                 let (rows, diags) = forward_sets(&self.nbr[x], &self.diag[x], kind, s, deg);
-                let rows: Vec<Cell> = rows.into_iter().filter(|&y| !blocked_by_seam(x as Cell, y)).collect();
+                let rows: Vec<Cell> = rows
+                    .into_iter()
+                    .filter(|&y| !blocked_by_seam(x as Cell, y))
+                    .collect();
                 out[x] = Some(Forward { kind, rows, diags });
             }
             self.forward[side] = out;
@@ -668,9 +780,17 @@ impl Sphere {
             let (kind, s) = if !is_north_letter(v) {
                 let &(lo, hi) = seams.iter().find(|&&(a, b)| a == v || b == v).unwrap();
                 let target = fr.index[&seam_step(v, lo, hi, self.n)];
-                ('D', self.diag[x as usize].iter().position(|&c| c == target).unwrap())
+                (
+                    'D',
+                    self.diag[x as usize]
+                        .iter()
+                        .position(|&c| c == target)
+                        .unwrap(),
+                )
             } else {
-                let f = (0..nf).find(|&f| faces[f].corners.contains(&v) && shares(f, north_home) == 2).unwrap();
+                let f = (0..nf)
+                    .find(|&f| faces[f].corners.contains(&v) && shares(f, north_home) == 2)
+                    .unwrap();
                 let i = corner_of(faces, f, v);
                 let (ca, cb) = fr.corner_pos[i];
                 let (sa, sb) = RADIAL_STEP[i];
@@ -678,7 +798,8 @@ impl Sphere {
                 ('R', self.index_of(x, target))
             };
             let deg = self.nbr[x as usize].len();
-            let (rows, diags) = forward_sets(&self.nbr[x as usize], &self.diag[x as usize], kind, s, deg);
+            let (rows, diags) =
+                forward_sets(&self.nbr[x as usize], &self.diag[x as usize], kind, s, deg);
             self.forward[1][x as usize] = Some(Forward { kind, rows, diags });
         }
     }
@@ -690,7 +811,13 @@ impl Sphere {
 }
 
 /// Forward rows and diagonals from a field (§6.5).
-fn forward_sets(nbr: &[Cell], diag: &[Cell], kind: char, s: usize, deg: usize) -> (Vec<Cell>, Vec<Cell>) {
+fn forward_sets(
+    nbr: &[Cell],
+    diag: &[Cell],
+    kind: char,
+    s: usize,
+    deg: usize,
+) -> (Vec<Cell>, Vec<Cell>) {
     if kind == 'R' {
         (
             vec![nbr[(s + deg - 1) % deg], nbr[s], nbr[(s + 1) % deg]],

@@ -5,9 +5,10 @@
 
 pub mod chess;
 pub mod common;
-pub mod pentaplane;
-pub mod parallelworlds;
 pub mod geodesic;
+pub mod parallelworlds;
+pub mod pentaplane;
+pub mod platonic;
 pub mod triplane;
 
 /// Calls `$callback!(name, Type)` style dispatch: `for_each_variant!(m)` expands to
@@ -20,11 +21,11 @@ macro_rules! for_each_variant {
             "chess" => $crate::variants::chess::Chess,
             "crazyhouse" => $crate::variants::chess::Crazyhouse,
             "atomic" => $crate::variants::chess::Atomic,
-            "pentaplane" => $crate::variants::pentaplane::Pentaplane,
-            // "chess" => $crate::variants::chess::Chess,
             "parallelworlds" => $crate::variants::parallelworlds::ParallelWorlds,
-            "geodesic" => $crate::variants::geodesic::Geodesic,
             "triplane" => $crate::variants::triplane::TriPlane,
+            "pentaplane" => $crate::variants::pentaplane::Pentaplane,
+            "platonic" => $crate::variants::platonic::Platonic,
+            "geodesic" => $crate::variants::geodesic::Geodesic,
         }
     };
 }

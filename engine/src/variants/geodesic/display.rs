@@ -16,7 +16,9 @@ fn bands() -> Vec<(&'static str, Vec<usize>)> {
         s.section_names[f].chars().filter(|c| h.contains(c)).count()
     };
     let home_of = |side: usize| {
-        let mut h: Vec<char> = crate::topology::sphere::HOME_SECTIONS[side].chars().collect();
+        let mut h: Vec<char> = crate::topology::sphere::HOME_SECTIONS[side]
+            .chars()
+            .collect();
         h.sort();
         let h: String = h.into_iter().collect();
         s.section_names.iter().position(|n| *n == h).unwrap()
@@ -64,10 +66,18 @@ fn triangle(pos: &Geodesic, f: usize) -> Vec<String> {
             let x = (l[1] - l[2] + span) as usize;
             let code = pos.piece_at(c);
             line[x] = if code == 0 {
-                if s.is_pentagon(c) { 'o' } else { '.' }
+                if s.is_pentagon(c) {
+                    'o'
+                } else {
+                    '.'
+                }
             } else {
                 let l = PIECE_LETTERS[kind_of(code) as usize];
-                if side_of(code) == 1 { l.to_ascii_lowercase() } else { l }
+                if side_of(code) == 1 {
+                    l.to_ascii_lowercase()
+                } else {
+                    l
+                }
             };
             any = true;
         }
@@ -82,13 +92,19 @@ pub fn render(pos: &Geodesic) -> String {
     let tb = tables();
     let s = &tb.sphere;
     let mut out = String::new();
-    out.push_str("Geodesic Chess on GeoBoard #9 (272 cells; o = empty pentagon, . = empty hexagon)\n");
+    out.push_str(
+        "Geodesic Chess on GeoBoard #9 (272 cells; o = empty pentagon, . = empty hexagon)\n",
+    );
     out.push_str("North = upper case (home abc), South = lower case (home uvw)\n");
-    out.push_str("Each Section is drawn as its triangle: ^ top corner, < bottom-left, > bottom-right.\n\n");
+    out.push_str(
+        "Each Section is drawn as its triangle: ^ top corner, < bottom-left, > bottom-right.\n\n",
+    );
     for (title, sections) in bands() {
         out.push_str(&format!("-- {title} --\n"));
-        let pictures: Vec<(String, Vec<String>)> =
-            sections.iter().map(|&f| (s.section_names[f].clone(), triangle(pos, f))).collect();
+        let pictures: Vec<(String, Vec<String>)> = sections
+            .iter()
+            .map(|&f| (s.section_names[f].clone(), triangle(pos, f)))
+            .collect();
         let height = pictures.iter().map(|p| p.1.len()).max().unwrap_or(0);
         let width = 19;
         let mut line = String::new();
@@ -113,7 +129,11 @@ pub fn render(pos: &Geodesic) -> String {
         out.push('\n');
     }
     let count = |side: usize| pos.side_cells(side).len();
-    let side = if pos.side_to_move() == Side::White { "North" } else { "South" };
+    let side = if pos.side_to_move() == Side::White {
+        "North"
+    } else {
+        "South"
+    };
     out.push_str(&format!(
         "Pieces: North {}, South {}. {side} to move{}. Move {}.\n",
         count(0),
@@ -124,7 +144,11 @@ pub fn render(pos: &Geodesic) -> String {
     for (side, name) in [(0usize, "North"), (1, "South")] {
         let k = pos.king(side);
         let exiled = !tb.home[side].contains(k);
-        out.push_str(&format!("{name} King on {}{}\n", tb.name(k), if exiled { " (in Exile)" } else { "" }));
+        out.push_str(&format!(
+            "{name} King on {}{}\n",
+            tb.name(k),
+            if exiled { " (in Exile)" } else { "" }
+        ));
     }
     out
 }

@@ -129,20 +129,27 @@ impl Geodesic {
         for d in 6..12 {
             for (i, &c) in topo.ray(t, d).iter().enumerate() {
                 if self.board[c as usize] != 0 {
-                    if mine(c, &[QUEEN]) || (i < TEMPLAR_DIAGONAL_RANGE as usize && mine(c, &[TEMPLAR])) {
+                    if mine(c, &[QUEEN])
+                        || (i < TEMPLAR_DIAGONAL_RANGE as usize && mine(c, &[TEMPLAR]))
+                    {
                         return true;
                     }
                     break;
                 }
             }
         }
-        if tb.sphere.knight[t as usize].iter().any(|&c| mine(c, &[TEMPLAR])) {
+        if tb.sphere.knight[t as usize]
+            .iter()
+            .any(|&c| mine(c, &[TEMPLAR]))
+        {
             return true;
         }
         if tb.steps[t as usize].iter().any(|&(_, c)| mine(c, &[KING])) {
             return true;
         }
-        tb.pawn_attackers[side][t as usize].iter().any(|&c| mine(c, &[PAWN, SQUIRE]))
+        tb.pawn_attackers[side][t as usize]
+            .iter()
+            .any(|&c| mine(c, &[PAWN, SQUIRE]))
     }
 
     /// §7.3: is the row through the gap (a, b) guarded by an enemy Queen or Rook?
@@ -160,7 +167,11 @@ impl Geodesic {
             if self.board[near as usize] != 0 {
                 continue;
             }
-            if let Some(&c) = topo.ray(near, dir).iter().find(|&&c| self.board[c as usize] != 0) {
+            if let Some(&c) = topo
+                .ray(near, dir)
+                .iter()
+                .find(|&&c| self.board[c as usize] != 0)
+            {
                 if qr(c) {
                     return true;
                 }
@@ -270,7 +281,9 @@ impl Geodesic {
                     break;
                 }
                 // Each step must itself be forward from the cell it leaves.
-                let Some(next) = sphere.row_next(prev, cur) else { break };
+                let Some(next) = sphere.row_next(prev, cur) else {
+                    break;
+                };
                 if !tb.fwd_rows[us][cur as usize].contains(&next) {
                     break;
                 }
@@ -288,7 +301,9 @@ impl Geodesic {
 
     fn is_leaving(&self, m: Move) -> bool {
         let home = tables().home[self.side.index()];
-        m.from() == self.kings[self.side.index()] && home.contains(m.from()) && !home.contains(m.to())
+        m.from() == self.kings[self.side.index()]
+            && home.contains(m.from())
+            && !home.contains(m.to())
     }
 
     fn is_tactical(&self, m: Move) -> bool {
@@ -401,7 +416,11 @@ impl Position for Geodesic {
         let captured = self.take(to);
         self.clear_unmoved(from);
         self.clear_unmoved(to);
-        let new_code = if m.extra() != 0 { (code & 8) | m.extra() as u8 } else { code };
+        let new_code = if m.extra() != 0 {
+            (code & 8) | m.extra() as u8
+        } else {
+            code
+        };
         self.put(to, new_code);
         let pawnlike = matches!(kind_of(code), PAWN | SQUIRE);
         if captured != 0 || pawnlike || m.extra() != 0 {
@@ -429,20 +448,34 @@ impl Position for Geodesic {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let tb = tables();
         let lower = text.trim().to_ascii_lowercase();
-        let (from, to) = lower.split_once('-').ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+        let (from, to) = lower
+            .split_once('-')
+            .ok_or_else(|| MoveError::Malformed(text.to_string()))?;
         let (to, promo) = match to.chars().last() {
-            Some(c @ ('q' | 'r' | 't')) => (&to[..to.len() - 1], PIECE_LETTERS.iter().position(|&p| p == c.to_ascii_uppercase()).unwrap() as u16),
+            Some(c @ ('q' | 'r' | 't')) => (
+                &to[..to.len() - 1],
+                PIECE_LETTERS
+                    .iter()
+                    .position(|&p| p == c.to_ascii_uppercase())
+                    .unwrap() as u16,
+            ),
             _ => (to, 0),
         };
-        let from = tb.parse_cell(from).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
-        let to = tb.parse_cell(to).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+        let from = tb
+            .parse_cell(from)
+            .ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+        let to = tb
+            .parse_cell(to)
+            .ok_or_else(|| MoveError::Malformed(text.to_string()))?;
         let mut list = MoveList::new();
         self.generate(GenKind::All, &mut list);
         if list.is_empty() {
             return Err(MoveError::GameOver);
         }
         let want = Move::new(from, to, promo);
-        list.into_iter().find(|&m| m == want).ok_or_else(|| MoveError::Illegal(text.to_string()))
+        list.into_iter()
+            .find(|&m| m == want)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
     fn in_check(&self) -> bool {
@@ -454,7 +487,10 @@ impl Position for Geodesic {
     /// Rook or Templar (zugzwang-prone Pawn/Squire endings).
     fn make_null(&mut self) -> bool {
         let us = self.side.index();
-        if !self.by_side[us].iter().any(|c| matches!(kind_of(self.board[c as usize]), QUEEN | ROOK | TEMPLAR)) {
+        if !self.by_side[us]
+            .iter()
+            .any(|c| matches!(kind_of(self.board[c as usize]), QUEEN | ROOK | TEMPLAR))
+        {
             return false;
         }
         self.side = self.side.opposite();
@@ -464,7 +500,10 @@ impl Position for Geodesic {
 
     fn no_move_outcome(&self) -> Outcome {
         if self.in_check() {
-            Outcome::Win { winner: self.side.opposite(), reason: "checkmate" }
+            Outcome::Win {
+                winner: self.side.opposite(),
+                reason: "checkmate",
+            }
         } else {
             Outcome::Draw(crate::DrawReason::Stalemate)
         }

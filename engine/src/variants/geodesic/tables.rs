@@ -86,21 +86,44 @@ impl Tables {
         let num = sphere.num_cells();
         let rows = 0..ROW_DIRS;
         let diags = ROW_DIRS..NUM_DIRS;
-        let queen = PieceMoves::new().slide(0..NUM_DIRS, 0, Mode::MoveOrCapture).compile(&topo);
-        let rook = PieceMoves::new().slide(rows, 0, Mode::MoveOrCapture).compile(&topo);
+        let queen = PieceMoves::new()
+            .slide(0..NUM_DIRS, 0, Mode::MoveOrCapture)
+            .compile(&topo);
+        let rook = PieceMoves::new()
+            .slide(rows, 0, Mode::MoveOrCapture)
+            .compile(&topo);
         let templar = PieceMoves::new()
             .slide(diags, TEMPLAR_DIAGONAL_RANGE, Mode::MoveOrCapture)
             .leap(sphere.knight.clone(), Mode::MoveOrCapture)
             .compile(&topo);
         let steps = (0..num as Cell)
-            .map(|c| (0..NUM_DIRS).filter_map(|d| topo.step(c, d).map(|t| (d, t))).collect())
+            .map(|c| {
+                (0..NUM_DIRS)
+                    .filter_map(|d| topo.step(c, d).map(|t| (d, t)))
+                    .collect()
+            })
             .collect();
-        let home = [Cells::from_cells(sphere.home[0].iter().copied()), Cells::from_cells(sphere.home[1].iter().copied())];
-        let pentagons = (0..num as Cell).filter(|&c| sphere.is_pentagon(c)).collect();
+        let home = [
+            Cells::from_cells(sphere.home[0].iter().copied()),
+            Cells::from_cells(sphere.home[1].iter().copied()),
+        ];
+        let pentagons = (0..num as Cell)
+            .filter(|&c| sphere.is_pentagon(c))
+            .collect();
         let fwd = |side: usize, diag: bool| -> Vec<Vec<Cell>> {
             sphere.forward[side]
                 .iter()
-                .map(|f| f.as_ref().map(|f| if diag { f.diags.clone() } else { f.rows.clone() }).unwrap_or_default())
+                .map(|f| {
+                    f.as_ref()
+                        .map(|f| {
+                            if diag {
+                                f.diags.clone()
+                            } else {
+                                f.rows.clone()
+                            }
+                        })
+                        .unwrap_or_default()
+                })
                 .collect()
         };
         let fwd_rows = [fwd(0, false), fwd(1, false)];
@@ -114,7 +137,8 @@ impl Tables {
             }
             v
         });
-        let index_of = |x: Cell, y: Cell| sphere.nbr[x as usize].iter().position(|&c| c == y).unwrap();
+        let index_of =
+            |x: Cell, y: Cell| sphere.nbr[x as usize].iter().position(|&c| c == y).unwrap();
         let beyond = |x: Cell, away_from: Cell| {
             if sphere.is_pentagon(x) {
                 None
@@ -126,7 +150,12 @@ impl Tables {
             .map(|x| {
                 sphere.gap[x]
                     .iter()
-                    .map(|&(a, b)| GapRows { a, b, beyond_a: beyond(a, b), beyond_b: beyond(b, a) })
+                    .map(|&(a, b)| GapRows {
+                        a,
+                        b,
+                        beyond_a: beyond(a, b),
+                        beyond_b: beyond(b, a),
+                    })
                     .collect()
             })
             .collect();
@@ -138,9 +167,29 @@ impl Tables {
         }
         let setup = derive_setup(&sphere);
         let line_cells = (0..num as Cell)
-            .map(|c| (0..NUM_DIRS).flat_map(|d| topo.ray(c, d).iter().copied()).collect())
+            .map(|c| {
+                (0..NUM_DIRS)
+                    .flat_map(|d| topo.ray(c, d).iter().copied())
+                    .collect()
+            })
             .collect();
-        Tables { sphere, topo, queen, rook, templar, steps, home, pentagons, fwd_rows, fwd_diags, pawn_attackers, gap_rows, line_cells, aliases, setup }
+        Tables {
+            sphere,
+            topo,
+            queen,
+            rook,
+            templar,
+            steps,
+            home,
+            pentagons,
+            fwd_rows,
+            fwd_diags,
+            pawn_attackers,
+            gap_rows,
+            line_cells,
+            aliases,
+            setup,
+        }
     }
 
     pub fn name(&self, c: Cell) -> &str {
@@ -165,9 +214,21 @@ fn spellings(name: &str) -> Vec<String> {
     match c.len() {
         3 if c.iter().all(|x| x.is_ascii_alphabetic()) => {
             let (a, b, d) = (c[0], c[1], c[2]);
-            [[a, b, d], [a, d, b], [b, a, d], [b, d, a], [d, a, b], [d, b, a]].iter().map(|v| s(v)).collect()
+            [
+                [a, b, d],
+                [a, d, b],
+                [b, a, d],
+                [b, d, a],
+                [d, a, b],
+                [d, b, a],
+            ]
+            .iter()
+            .map(|v| s(v))
+            .collect()
         }
-        4 if c[1].is_ascii_digit() && c[3].is_ascii_digit() => vec![name.to_string(), s(&[c[2], c[3], c[0], c[1]])],
+        4 if c[1].is_ascii_digit() && c[3].is_ascii_digit() => {
+            vec![name.to_string(), s(&[c[2], c[3], c[0], c[1]])]
+        }
         4 if c[1].is_ascii_digit() => vec![name.to_string(), s(&[c[0], c[1], c[3], c[2]])],
         _ => vec![name.to_string()],
     }

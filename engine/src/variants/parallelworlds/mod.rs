@@ -12,6 +12,17 @@
 //! by itself when the maximum is reached or no further sub-move exists; otherwise
 //! `0000` ([`Move::END_TURN`]) is offered beside the sub-moves. A king capture ends
 //! the game at once, mid-turn included ([`Position::event_outcome`]).
+//!
+//! Choices made here where the rules file is silent (all can be revisited):
+//! * a FEN may not give castling rights whose king and rook are not at home, nor an
+//!   en-passant cell that does not fit the side to move and the turn state (both are
+//!   rejected with a typed error rather than silently dropped);
+//! * a FEN may place both kings of a side on the same orthodox level (only level 2
+//!   is forbidden to kings);
+//! * the position after a king capture still prints a FEN, but that FEN does not
+//!   parse (a finished game is not a position to set up, per the rules file);
+//! * the hash includes a "White's first turn" flag, since that turn allows fewer
+//!   sub-moves than the same placement later.
 
 pub mod fen;
 pub mod rules;

@@ -6,7 +6,9 @@
 //! Draft FENs are checked for consistency: a phase that cannot occur with the given
 //! holdings and X cells is an error.
 
-use super::rules::{self, from_letter, letter, Kind, HAND_SIZE, PIECES_PER_SELECTION, SELECTABLE, SIZE};
+use super::rules::{
+    self, from_letter, letter, Kind, HAND_SIZE, PIECES_PER_SELECTION, SELECTABLE, SIZE,
+};
 use super::tables::cell;
 use super::{Pentaplane, Phase, Piece};
 use crate::error::FenError;
@@ -17,27 +19,38 @@ use crate::variants::common::fen_fields;
 pub fn parse(text: &str) -> Result<Pentaplane, FenError> {
     let fields = fen_fields(text)?;
     if fields.len() != 6 && fields.len() != 7 {
-        return Err(FenError::FieldCount { found: fields.len(), expected: "6 or 7".into() });
+        return Err(FenError::FieldCount {
+            found: fields.len(),
+            expected: "6 or 7".into(),
+        });
     }
     let mut pos = Pentaplane::empty();
     let (placement, holdings) = split_holdings(fields[0])?;
     let levels: Vec<&str> = placement.split('|').collect();
     if levels.len() != SIZE as usize {
-        return Err(FenError::Placement(format!("{} levels, expected 5", levels.len())));
+        return Err(FenError::Placement(format!(
+            "{} levels, expected 5",
+            levels.len()
+        )));
     }
     let mut king_count = [0usize; 2];
     for (i, level_text) in levels.iter().enumerate() {
         let z = SIZE - 1 - i as i8;
         for (x, y, piece) in parse_placement(level_text, SIZE as usize, SIZE as usize)? {
             let mut chars = piece.chars();
-            let ch = chars.next().ok_or(FenError::Placement("empty piece".into()))?;
+            let ch = chars
+                .next()
+                .ok_or(FenError::Placement("empty piece".into()))?;
             if chars.next().is_some() {
                 return Err(FenError::BadPiece('~'));
             }
             let (kind, side) = from_letter(ch).ok_or(FenError::BadPiece(ch))?;
             let c = cell(x as i8, y as i8, z);
             if kind == Kind::Pawn && Pentaplane::on_promotion_row(side, c) {
-                return Err(FenError::Illegal(format!("pawn on its promotion row ({})", super::tables::tables().topo.name(c))));
+                return Err(FenError::Illegal(format!(
+                    "pawn on its promotion row ({})",
+                    super::tables::tables().topo.name(c)
+                )));
             }
             if kind == Kind::King {
                 king_count[side.index()] += 1;
@@ -67,9 +80,17 @@ pub fn parse(text: &str) -> Result<Pentaplane, FenError> {
         Some(other) => return Err(FenError::BadTurnState(format!("unknown phase '{other}'"))),
     };
     match (pos.phase, holdings) {
-        (Phase::Play, Some(_)) => return Err(FenError::BadHoldings("holdings are only written during the draft".into())),
+        (Phase::Play, Some(_)) => {
+            return Err(FenError::BadHoldings(
+                "holdings are only written during the draft".into(),
+            ))
+        }
         (Phase::Play, None) => {}
-        (_, None) => return Err(FenError::BadHoldings("a draft position needs holdings `[...]`".into())),
+        (_, None) => {
+            return Err(FenError::BadHoldings(
+                "a draft position needs holdings `[...]`".into(),
+            ))
+        }
         (_, Some(h)) => {
             for ch in h.chars() {
                 let (kind, side) = from_letter(ch).ok_or(FenError::BadPiece(ch))?;
@@ -77,7 +98,9 @@ pub fn parse(text: &str) -> Result<Pentaplane, FenError> {
                     .ok_or_else(|| FenError::BadHoldings(format!("'{ch}' cannot be held")))?;
                 pos.hands[side.index()][idx] += 1;
                 if pos.hand_total(side) > HAND_SIZE {
-                    return Err(FenError::BadHoldings(format!("more than {HAND_SIZE} pieces held by one side")));
+                    return Err(FenError::BadHoldings(format!(
+                        "more than {HAND_SIZE} pieces held by one side"
+                    )));
                 }
             }
         }
@@ -96,7 +119,11 @@ fn placed_on_x_cells(pos: &Pentaplane, side: Side) -> Result<[u8; 9], FenError> 
         if let Some(p) = pos.piece(c) {
             match rules::selectable_index(p.kind) {
                 Some(i) if p.side == side => counts[i] += 1,
-                _ => return Err(FenError::Illegal("a draft X cell holds a piece that was not drafted".into())),
+                _ => {
+                    return Err(FenError::Illegal(
+                        "a draft X cell holds a piece that was not drafted".into(),
+                    ))
+                }
             }
         }
     }
@@ -122,7 +149,10 @@ fn check_draft(pos: &Pentaplane) -> Result<(), FenError> {
             }
         }
         (Phase::Select, Side::Black) => {
-            if w_total != PIECES_PER_SELECTION || pos.hands[0] != pos.hands[1] || white_x.iter().any(|&n| n > 0) {
+            if w_total != PIECES_PER_SELECTION
+                || pos.hands[0] != pos.hands[1]
+                || white_x.iter().any(|&n| n > 0)
+            {
                 return bad("B selects after A: both hold A's two pieces");
             }
         }
@@ -149,7 +179,8 @@ pub fn write(pos: &Pentaplane) -> String {
     let mut s = String::new();
     for z in (0..SIZE).rev() {
         s.push_str(&write_placement(SIZE as usize, SIZE as usize, |x, y| {
-            pos.piece(cell(x as i8, y as i8, z)).map(|p| letter(p.kind, p.side).to_string())
+            pos.piece(cell(x as i8, y as i8, z))
+                .map(|p| letter(p.kind, p.side).to_string())
         }));
         if z > 0 {
             s.push('|');
@@ -166,7 +197,12 @@ pub fn write(pos: &Pentaplane) -> String {
         }
         s.push(']');
     }
-    s.push_str(&format!(" {} - - {} {}", pos.side.fen_char(), pos.halfmove, pos.fullmove));
+    s.push_str(&format!(
+        " {} - - {} {}",
+        pos.side.fen_char(),
+        pos.halfmove,
+        pos.fullmove
+    ));
     if pos.phase != Phase::Play {
         s.push(' ');
         s.push_str(pos.phase.fen_word());

@@ -91,24 +91,51 @@ const TAG_LAYOUT: u16 = 5;
 impl Action {
     pub fn encode(self) -> Move {
         match self {
-            Action::Step { from, to, promote } => Move::new(from, to, if promote { TAG_PROMOTE << 8 } else { TAG_STEP }),
+            Action::Step { from, to, promote } => {
+                Move::new(from, to, if promote { TAG_PROMOTE << 8 } else { TAG_STEP })
+            }
             Action::Fire { from, to } => Move::new(from, to, TAG_FIRE << 8),
             Action::Drop { hand, to } => Move::new(Move::HAND, to, TAG_DROP << 8 | hand as u16),
-            Action::Select { a, b } => Move::new(Move::HAND, 0, TAG_SELECT << 8 | (a as u16) << 4 | b as u16),
-            Action::Layout(l) => Move::new(Move::HAND, 0, TAG_LAYOUT << 8 | (l == Layout::Mirror) as u16),
+            Action::Select { a, b } => {
+                Move::new(Move::HAND, 0, TAG_SELECT << 8 | (a as u16) << 4 | b as u16)
+            }
+            Action::Layout(l) => Move::new(
+                Move::HAND,
+                0,
+                TAG_LAYOUT << 8 | (l == Layout::Mirror) as u16,
+            ),
         }
     }
     pub fn decode(m: Move) -> Option<Action> {
         let payload = m.extra() & 0xff;
         Some(match m.extra() >> 8 {
-            TAG_STEP if m.from() < CELLS as Cell && m.to() < CELLS as Cell => {
-                Action::Step { from: m.from(), to: m.to(), promote: false }
-            }
-            TAG_PROMOTE => Action::Step { from: m.from(), to: m.to(), promote: true },
-            TAG_FIRE => Action::Fire { from: m.from(), to: m.to() },
-            TAG_DROP => Action::Drop { hand: payload as usize, to: m.to() },
-            TAG_SELECT => Action::Select { a: (payload >> 4) as usize, b: (payload & 15) as usize },
-            TAG_LAYOUT => Action::Layout(if payload == 1 { Layout::Mirror } else { Layout::Same }),
+            TAG_STEP if m.from() < CELLS as Cell && m.to() < CELLS as Cell => Action::Step {
+                from: m.from(),
+                to: m.to(),
+                promote: false,
+            },
+            TAG_PROMOTE => Action::Step {
+                from: m.from(),
+                to: m.to(),
+                promote: true,
+            },
+            TAG_FIRE => Action::Fire {
+                from: m.from(),
+                to: m.to(),
+            },
+            TAG_DROP => Action::Drop {
+                hand: payload as usize,
+                to: m.to(),
+            },
+            TAG_SELECT => Action::Select {
+                a: (payload >> 4) as usize,
+                b: (payload & 15) as usize,
+            },
+            TAG_LAYOUT => Action::Layout(if payload == 1 {
+                Layout::Mirror
+            } else {
+                Layout::Same
+            }),
             _ => return None,
         })
     }
@@ -183,7 +210,9 @@ impl Pentaplane {
         if count == 0 {
             return 0;
         }
-        tables().zobrist.extra(Z_HAND + (side.index() * 9 + hand) * Z_HAND_COUNTS + count as usize)
+        tables()
+            .zobrist
+            .extra(Z_HAND + (side.index() * 9 + hand) * Z_HAND_COUNTS + count as usize)
     }
 
     fn set_hand(&mut self, side: Side, hand: usize, count: u8) {
@@ -230,7 +259,10 @@ impl Pentaplane {
 
     /// Every piece on the board with its cell.
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
-        self.board.iter().enumerate().filter_map(|(c, p)| p.map(|p| (c as Cell, p)))
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(c, p)| p.map(|p| (c as Cell, p)))
     }
 }
 
@@ -314,7 +346,9 @@ impl Position for Pentaplane {
         let us = self.side;
         if self.phase != Phase::Play
             || self.event_outcome().is_some()
-            || self.pieces().all(|(_, p)| p.side != us || matches!(p.kind, Kind::King | Kind::Pawn))
+            || self
+                .pieces()
+                .all(|(_, p)| p.side != us || matches!(p.kind, Kind::King | Kind::Pawn))
         {
             return false;
         }
@@ -324,8 +358,14 @@ impl Position for Pentaplane {
 
     fn event_outcome(&self) -> Option<Outcome> {
         match (self.kings[0], self.kings[1]) {
-            (Some(_), None) => Some(Outcome::Win { winner: Side::White, reason: "king destroyed" }),
-            (None, Some(_)) => Some(Outcome::Win { winner: Side::Black, reason: "king destroyed" }),
+            (Some(_), None) => Some(Outcome::Win {
+                winner: Side::White,
+                reason: "king destroyed",
+            }),
+            (None, Some(_)) => Some(Outcome::Win {
+                winner: Side::Black,
+                reason: "king destroyed",
+            }),
             _ => None,
         }
     }
@@ -337,7 +377,9 @@ impl Position for Pentaplane {
 
     fn is_turn_start(&self) -> bool {
         // A's four drops are one turn: it starts when A still holds as many as B.
-        !(self.phase == Phase::Place && self.side == Side::White && self.hand_total(Side::White) < self.hand_total(Side::Black))
+        !(self.phase == Phase::Place
+            && self.side == Side::White
+            && self.hand_total(Side::White) < self.hand_total(Side::Black))
     }
 
     fn halfmove_clock(&self) -> u32 {

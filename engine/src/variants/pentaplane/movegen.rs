@@ -37,7 +37,9 @@ impl Pentaplane {
     pub fn explodes(&self, a: Action) -> bool {
         match a {
             Action::Step { from, to, .. } => match (self.piece(from), self.piece(to)) {
-                (Some(mover), Some(target)) => mover.kind == Kind::Bomb || target.kind == Kind::Bomb,
+                (Some(mover), Some(target)) => {
+                    mover.kind == Kind::Bomb || target.kind == Kind::Bomb
+                }
                 _ => false,
             },
             Action::Fire { to, .. } => self.piece(to).is_some_and(|p| p.kind == Kind::Bomb),
@@ -65,7 +67,9 @@ impl Pentaplane {
             Some(_) => Square::Blocked,
         };
         for from in 0..rules::CELLS as Cell {
-            let Some(p) = self.board[from as usize] else { continue };
+            let Some(p) = self.board[from as usize] else {
+                continue;
+            };
             if p.side != us {
                 continue;
             }
@@ -82,7 +86,9 @@ impl Pentaplane {
             t.moves[p.kind as usize].walk(from, look, &mut push);
             if let Some(fire) = &t.fire[p.kind as usize] {
                 for (_, line) in fire.lines(from) {
-                    let Some(&to) = line.iter().find(|&&c| self.board[c as usize].is_some()) else { continue };
+                    let Some(&to) = line.iter().find(|&&c| self.board[c as usize].is_some()) else {
+                        continue;
+                    };
                     let target = self.board[to as usize].expect("first occupied cell");
                     if !Self::missile_may_hit(us, target) {
                         continue;
@@ -138,7 +144,10 @@ impl Pentaplane {
             .filter_map(|&c| {
                 let p = self.board[c as usize]?;
                 let (x, _, _) = xyz(c);
-                Some((cell(layout.black_file(x), rank, level), Piece::new(p.kind, Side::Black)))
+                Some((
+                    cell(layout.black_file(x), rank, level),
+                    Piece::new(p.kind, Side::Black),
+                ))
             })
             .collect()
     }
@@ -180,7 +189,11 @@ impl Pentaplane {
             }
             Action::Step { from, to, promote } => {
                 let mover = self.remove(from).expect("a piece moves");
-                let landed = if promote { Piece::new(PROMOTION_KIND, mover.side) } else { mover };
+                let landed = if promote {
+                    Piece::new(PROMOTION_KIND, mover.side)
+                } else {
+                    mover
+                };
                 let mut progress = promote;
                 match self.remove(to) {
                     None => self.put(to, landed),

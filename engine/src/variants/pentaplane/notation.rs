@@ -24,12 +24,23 @@ fn name(c: Cell) -> &'static str {
 pub fn move_text(_pos: &Pentaplane, m: Move) -> String {
     match Action::decode(m) {
         Some(Action::Step { from, to, promote }) => {
-            format!("{}{}{}", name(from), name(to), if promote { "q" } else { "" })
+            format!(
+                "{}{}{}",
+                name(from),
+                name(to),
+                if promote { "q" } else { "" }
+            )
         }
         Some(Action::Fire { from, to }) => format!("{}*{}", name(from), name(to)),
-        Some(Action::Drop { hand, to }) => format!("{}@{}", letter(SELECTABLE[hand], Side::White), name(to)),
+        Some(Action::Drop { hand, to }) => {
+            format!("{}@{}", letter(SELECTABLE[hand], Side::White), name(to))
+        }
         Some(Action::Select { a, b }) => {
-            format!("={}{}", letter(SELECTABLE[a], Side::White), letter(SELECTABLE[b], Side::White))
+            format!(
+                "={}{}",
+                letter(SELECTABLE[a], Side::White),
+                letter(SELECTABLE[b], Side::White)
+            )
         }
         Some(Action::Layout(l)) => l.token().to_string(),
         None => "????".to_string(),
@@ -83,10 +94,17 @@ pub fn parse_move(pos: &Pentaplane, text: &str) -> Result<Move, MoveError> {
 fn parse_black_drops(pos: &Pentaplane, text: &str) -> Result<Move, MoveError> {
     let mut drops: Vec<(Cell, char)> = Vec::new();
     for part in text.split(',') {
-        let (piece, at) = part.split_once('@').ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+        let (piece, at) = part
+            .split_once('@')
+            .ok_or_else(|| MoveError::Malformed(text.to_string()))?;
         let mut pc = piece.chars();
-        let (Some(ch), None) = (pc.next(), pc.next()) else { return Err(MoveError::Malformed(text.to_string())) };
-        let c = tables().topo.cell_by_name(at).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+        let (Some(ch), None) = (pc.next(), pc.next()) else {
+            return Err(MoveError::Malformed(text.to_string()));
+        };
+        let c = tables()
+            .topo
+            .cell_by_name(at)
+            .ok_or_else(|| MoveError::Malformed(text.to_string()))?;
         if drops.iter().any(|&(d, _)| d == c) {
             return Err(MoveError::Illegal(text.to_string()));
         }
@@ -95,7 +113,9 @@ fn parse_black_drops(pos: &Pentaplane, text: &str) -> Result<Move, MoveError> {
     for layout in [Layout::Same, Layout::Mirror] {
         let wanted = pos.layout_placements(layout);
         let matches = wanted.len() == drops.len()
-            && wanted.iter().all(|&(c, p)| drops.contains(&(c, letter(p.kind, p.side))));
+            && wanted
+                .iter()
+                .all(|&(c, p)| drops.contains(&(c, letter(p.kind, p.side))));
         if matches {
             return Ok(Action::Layout(layout).encode());
         }
@@ -114,7 +134,10 @@ pub fn display(pos: &Pentaplane) -> String {
         for z in (0..SIZE).rev() {
             s.push_str(&format!("{} ", y + 1));
             for x in 0..SIZE {
-                let ch = pos.piece(cell(x, y, z)).map(|p| letter(p.kind, p.side)).unwrap_or('.');
+                let ch = pos
+                    .piece(cell(x, y, z))
+                    .map(|p| letter(p.kind, p.side))
+                    .unwrap_or('.');
                 s.push(ch);
                 s.push(' ');
             }

@@ -163,7 +163,11 @@ pub fn letter(kind: Kind, side: Side) -> char {
 pub fn from_letter(c: char) -> Option<(Kind, Side)> {
     let up = c.to_ascii_uppercase();
     let i = LETTERS.iter().position(|&l| l == up)?;
-    let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
+    let side = if c.is_ascii_uppercase() {
+        Side::White
+    } else {
+        Side::Black
+    };
     Some((ALL_KINDS[i], side))
 }
 

@@ -12,7 +12,14 @@ use crate::zobrist::Zobrist;
 use std::sync::OnceLock;
 
 /// SOURCE: rook directions (forward, backward, left, right, up, down).
-pub const ROOK_DIRS: [Vector; 6] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
+pub const ROOK_DIRS: [Vector; 6] = [
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+];
 /// SOURCE/INFERRED: the 12 colour-keeping unit diagonals.
 pub const BISHOP_DIRS: [Vector; 12] = [
     [1, 1, 0],
@@ -29,8 +36,16 @@ pub const BISHOP_DIRS: [Vector; 12] = [
     [0, -1, -1],
 ];
 /// SOURCE: the 8 cube diagonals.
-pub const CUBE_DIRS: [Vector; 8] =
-    [[1, 1, 1], [1, 1, -1], [1, -1, 1], [1, -1, -1], [-1, 1, 1], [-1, 1, -1], [-1, -1, 1], [-1, -1, -1]];
+pub const CUBE_DIRS: [Vector; 8] = [
+    [1, 1, 1],
+    [1, 1, -1],
+    [1, -1, 1],
+    [1, -1, -1],
+    [-1, 1, 1],
+    [-1, 1, -1],
+    [-1, -1, 1],
+    [-1, -1, -1],
+];
 
 /// SOURCE: the knight leaps to every permutation of (±2, ±1, 0): 24 vectors.
 pub fn knight_vectors() -> Vec<Vector> {
@@ -96,7 +111,9 @@ pub fn piece_moves(topo: &Topology) -> Vec<PieceMoves> {
             Kind::Bomb => PieceMoves::new().step(ROOK, mv),
             Kind::Kamikaze => PieceMoves::new().slide(rook_bishop.clone(), 0, mv),
             // SOURCE: moves one step along R (all 6), captures one step along B (all 12).
-            Kind::Pawn => PieceMoves::new().step(ROOK, Mode::MoveOnly).step(BISHOP, Mode::CaptureOnly),
+            Kind::Pawn => PieceMoves::new()
+                .step(ROOK, Mode::MoveOnly)
+                .step(BISHOP, Mode::CaptureOnly),
         }
     };
     super::rules::ALL_KINDS.iter().map(|&k| table(k)).collect()
@@ -114,28 +131,47 @@ pub fn fire_moves(kind: Kind) -> Option<PieceMoves> {
 }
 
 pub fn build_topology() -> Topology {
-    let dirs: Vec<Vector> = ROOK_DIRS.iter().chain(BISHOP_DIRS.iter()).chain(CUBE_DIRS.iter()).copied().collect();
+    let dirs: Vec<Vector> = ROOK_DIRS
+        .iter()
+        .chain(BISHOP_DIRS.iter())
+        .chain(CUBE_DIRS.iter())
+        .copied()
+        .collect();
     Topology::layers(SIZE, SIZE, SIZE, dirs, &cell_name)
 }
 
 fn build() -> Tables {
     let topo = build_topology();
     assert_eq!(topo.num_cells(), CELLS);
-    let moves = piece_moves(&topo).iter().map(|m| m.compile(&topo)).collect();
-    let fire = super::rules::ALL_KINDS.iter().map(|&k| fire_moves(k).map(|m| m.compile(&topo))).collect();
+    let moves = piece_moves(&topo)
+        .iter()
+        .map(|m| m.compile(&topo))
+        .collect();
+    let fire = super::rules::ALL_KINDS
+        .iter()
+        .map(|&k| fire_moves(k).map(|m| m.compile(&topo)))
+        .collect();
     let blast = (0..CELLS as Cell)
         .map(|c| {
             let o = topo.coord(c);
             (0..CELLS as Cell)
                 .filter(|&d| {
                     let p = topo.coord(d);
-                    (p.x - o.x).abs() <= BLAST_RADIUS && (p.y - o.y).abs() <= BLAST_RADIUS && (p.z - o.z).abs() <= BLAST_RADIUS
+                    (p.x - o.x).abs() <= BLAST_RADIUS
+                        && (p.y - o.y).abs() <= BLAST_RADIUS
+                        && (p.z - o.z).abs() <= BLAST_RADIUS
                 })
                 .collect()
         })
         .collect();
     let zobrist = Zobrist::new(ZOBRIST_SEED, 2 * KINDS, CELLS, Z_EXTRAS);
-    Tables { topo, moves, fire, blast, zobrist }
+    Tables {
+        topo,
+        moves,
+        fire,
+        blast,
+        zobrist,
+    }
 }
 
 /// The tables, built on first use.

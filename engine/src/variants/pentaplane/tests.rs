@@ -17,7 +17,9 @@ pub fn fen_of(pieces: &str, side: char) -> String {
     }
     let mut levels = Vec::new();
     for z in (0..5).rev() {
-        levels.push(crate::fen::write_placement(5, 5, |x, y| board.get(&cell(x as i8, y as i8, z)).cloned()));
+        levels.push(crate::fen::write_placement(5, 5, |x, y| {
+            board.get(&cell(x as i8, y as i8, z)).cloned()
+        }));
     }
     format!("{} {side} - - 0 1", levels.join("|"))
 }
@@ -36,11 +38,16 @@ fn texts(p: &Pentaplane) -> Vec<String> {
 
 /// The moves of the piece on `from` (texts starting with that cell).
 fn from_cell(p: &Pentaplane, from: &str) -> Vec<String> {
-    texts(p).into_iter().filter(|t| t.starts_with(from)).collect()
+    texts(p)
+        .into_iter()
+        .filter(|t| t.starts_with(from))
+        .collect()
 }
 
 fn play(p: &Pentaplane, text: &str) -> Pentaplane {
-    let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e} at {}", p.fen()));
+    let m = p
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e} at {}", p.fen()));
     let mut q = p.clone();
     q.make(m);
     q
@@ -72,10 +79,21 @@ fn direction_families_have_6_12_8_vectors_and_keep_or_change_colour() {
     assert_eq!(ROOK_DIRS.len(), 6);
     assert_eq!(BISHOP_DIRS.len(), 12);
     assert_eq!(CUBE_DIRS.len(), 8);
-    assert!(ROOK_DIRS.iter().all(|v| v.iter().filter(|&&a| a != 0).count() == 1 && colour(v) == 1));
-    assert!(BISHOP_DIRS.iter().all(|v| v.iter().filter(|&&a| a != 0).count() == 2 && colour(v) == 0));
-    assert!(CUBE_DIRS.iter().all(|v| v.iter().all(|&a| a != 0) && colour(v) == 1));
-    let mut all: Vec<Vector> = ROOK_DIRS.iter().chain(&BISHOP_DIRS).chain(&CUBE_DIRS).copied().collect();
+    assert!(ROOK_DIRS
+        .iter()
+        .all(|v| v.iter().filter(|&&a| a != 0).count() == 1 && colour(v) == 1));
+    assert!(BISHOP_DIRS
+        .iter()
+        .all(|v| v.iter().filter(|&&a| a != 0).count() == 2 && colour(v) == 0));
+    assert!(CUBE_DIRS
+        .iter()
+        .all(|v| v.iter().all(|&a| a != 0) && colour(v) == 1));
+    let mut all: Vec<Vector> = ROOK_DIRS
+        .iter()
+        .chain(&BISHOP_DIRS)
+        .chain(&CUBE_DIRS)
+        .copied()
+        .collect();
     all.sort();
     all.dedup();
     assert_eq!(all.len(), 26);
@@ -105,7 +123,11 @@ fn knight_has_24_distinct_leaps_all_permutations_of_2_1_0() {
 fn centre_count(letter: char) -> usize {
     // The kings stand on Ba2 and De4: offsets (-2,-1,-1) and (2,1,1) from Cc3, on no
     // line, no knight leap and no step of any piece on Cc3.
-    let pieces = if letter == 'K' { "K@Cc3 k@De4".to_string() } else { format!("K@Ba2 k@De4 {letter}@Cc3") };
+    let pieces = if letter == 'K' {
+        "K@Cc3 k@De4".to_string()
+    } else {
+        format!("K@Ba2 k@De4 {letter}@Cc3")
+    };
     from_cell(&at(&pieces, 'w'), "Cc3").len()
 }
 
@@ -168,8 +190,12 @@ fn pawn_moves_along_rook_dirs_and_captures_along_bishop_dirs() {
     let p = at("K@Aa1 k@Ee5 P@Cc3 p@Dc3 p@Dd3 p@Bb3 r@Cb2 n@Dd4", 'w');
     let mut m = from_cell(&p, "Cc3");
     m.sort();
-    let mut want: Vec<String> =
-        ["Cc3Cd3", "Cc3Cb3", "Cc3Cc4", "Cc3Cc2", "Cc3Bc3", "Cc3Dd3", "Cc3Bb3", "Cc3Cb2"].iter().map(|s| s.to_string()).collect();
+    let mut want: Vec<String> = [
+        "Cc3Cd3", "Cc3Cb3", "Cc3Cc4", "Cc3Cc2", "Cc3Bc3", "Cc3Dd3", "Cc3Bb3", "Cc3Cb2",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     want.sort();
     assert_eq!(m, want);
 }
@@ -194,7 +220,10 @@ fn pawn_promotes_to_true_queen_on_any_cell_of_the_enemy_starting_row() {
     assert!(m.contains(&"Dc5Ed5q".to_string()));
     assert!(!m.contains(&"Dc5Ec5".to_string()));
     let q = play(&p, "Dc5Ec5");
-    assert_eq!(q.piece(cell_of("Ec5")), Some(Piece::new(Kind::Queen, Side::White)));
+    assert_eq!(
+        q.piece(cell_of("Ec5")),
+        Some(Piece::new(Kind::Queen, Side::White))
+    );
     assert_eq!(q.halfmove_clock(), 0);
     // Black promotes on rank 1 of level A.
     let b = at("K@Ee5 k@Ea3 p@Bc1", 'b');
@@ -220,7 +249,10 @@ fn missile_hits_first_piece_only_and_firer_stays() {
     assert!(!m.contains(&"Cc1*Cc5".to_string()));
     let q = play(&p, "Cc1*Cc4");
     assert_eq!(q.piece(cell_of("Cc4")), None);
-    assert_eq!(q.piece(cell_of("Cc1")), Some(Piece::new(Kind::Fortress, Side::White)));
+    assert_eq!(
+        q.piece(cell_of("Cc1")),
+        Some(Piece::new(Kind::Fortress, Side::White))
+    );
     assert!(q.piece(cell_of("Cc5")).is_some());
 }
 
@@ -253,7 +285,13 @@ fn missile_bishop_and_satellite_fire_along_their_own_families() {
 fn missile_may_hit_the_enemy_king_and_wins() {
     let p = at("K@Aa1 k@Ae5 F@Aa5", 'w');
     let q = play(&p, "Aa5*Ae5");
-    assert_eq!(q.event_outcome(), Some(Outcome::Win { winner: Side::White, reason: "king destroyed" }));
+    assert_eq!(
+        q.event_outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "king destroyed"
+        })
+    );
     assert!(texts(&q).is_empty());
 }
 
@@ -286,10 +324,17 @@ fn bomb_struck_by_missile_explodes_including_an_adjacent_firer() {
     let far = at("K@Aa1 k@Ee5 F@Ac4 o@Cc4 n@Cd5", 'w');
     let q = play(&far, "Ac4*Cc4");
     assert_eq!(q.piece(cell_of("Cd5")), None);
-    assert!(q.piece(cell_of("Ac4")).is_some(), "firer two cells away survives");
+    assert!(
+        q.piece(cell_of("Ac4")).is_some(),
+        "firer two cells away survives"
+    );
     let near = at("K@Aa1 k@Ee5 F@Cc3 o@Cc4", 'w');
     let q = play(&near, "Cc3*Cc4");
-    assert_eq!(q.piece(cell_of("Cc3")), None, "adjacent firer is in the blast");
+    assert_eq!(
+        q.piece(cell_of("Cc3")),
+        None,
+        "adjacent firer is in the blast"
+    );
 }
 
 #[test]
@@ -312,7 +357,13 @@ fn chain_reaction_across_three_bombs_reaches_the_king() {
         assert_eq!(q.piece(cell_of(c)), None, "{c}");
     }
     assert!(q.piece(cell_of("Ee2")).is_some());
-    assert_eq!(q.event_outcome(), Some(Outcome::Win { winner: Side::White, reason: "king destroyed" }));
+    assert_eq!(
+        q.event_outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "king destroyed"
+        })
+    );
     // Without the middle bomb the chain stops at the first block.
     let p = at("K@Ae1 k@Ee5 N@Ab4 o@Bb2 o@Dd4 r@Ee3", 'w');
     let q = play(&p, "Ab4Bb2");
@@ -365,7 +416,10 @@ fn king_may_capture_non_bombs_and_stand_next_to_the_enemy_king() {
     let p = at("K@Cc3 k@Ce5 n@Cc4", 'w');
     let m = texts(&p);
     assert!(m.contains(&"Cc3Cc4".to_string()));
-    assert!(m.contains(&"Cc3Cd4".to_string()), "no check: the king may approach the enemy king");
+    assert!(
+        m.contains(&"Cc3Cd4".to_string()),
+        "no check: the king may approach the enemy king"
+    );
 }
 
 // ---- Outcomes and draws ----
@@ -374,7 +428,13 @@ fn king_may_capture_non_bombs_and_stand_next_to_the_enemy_king() {
 fn capturing_the_king_wins_at_once() {
     let p = at("K@Aa1 k@Ab1", 'w');
     let q = play(&p, "Aa1Ab1");
-    assert_eq!(q.outcome(), Some(Outcome::Win { winner: Side::White, reason: "king destroyed" }));
+    assert_eq!(
+        q.outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "king destroyed"
+        })
+    );
 }
 
 #[test]
@@ -389,7 +449,11 @@ fn bare_kings_draw_and_counters_follow_the_rules() {
     assert!(at("K@Aa1 k@Ee5", 'w').dead_position());
     assert!(!at("K@Aa1 k@Ee5 P@Ac3", 'w').dead_position());
     let p = at("K@Aa1 k@Ee5 P@Cc3 n@Dd3 F@Ea5", 'w');
-    assert_eq!(play(&p, "Cc3Cc2").halfmove_clock(), 1, "pawn moves do not reset");
+    assert_eq!(
+        play(&p, "Cc3Cc2").halfmove_clock(),
+        1,
+        "pawn moves do not reset"
+    );
     assert_eq!(play(&p, "Cc3Dd3").halfmove_clock(), 0, "captures reset");
     assert_eq!(play(&p, "Ea5*Ee5").halfmove_clock(), 0);
     let mut limit = p.clone();
@@ -401,7 +465,9 @@ fn bare_kings_draw_and_counters_follow_the_rules() {
 fn threefold_repetition_draws() {
     let mut hist = Vec::new();
     let mut p = at("K@Aa1 k@Ee5 R@Cc3 r@Cc5", 'w');
-    for t in ["Aa1Ab1", "Ee5Ed5", "Ab1Aa1", "Ed5Ee5", "Aa1Ab1", "Ee5Ed5", "Ab1Aa1", "Ed5Ee5"] {
+    for t in [
+        "Aa1Ab1", "Ee5Ed5", "Ab1Aa1", "Ed5Ee5", "Aa1Ab1", "Ee5Ed5", "Ab1Aa1", "Ed5Ee5",
+    ] {
         assert_eq!(p.draw_reason(&hist), None);
         let q = play(&p, t);
         hist.push(std::mem::replace(&mut p, q));
@@ -416,28 +482,49 @@ fn draft_follows_the_clarifications() {
     let start = Pentaplane::startpos();
     assert_eq!(start.fen(), START_FEN);
     assert_eq!(texts(&start).len(), 45);
-    assert_eq!(start.parse_move("=OR").unwrap(), start.parse_move("=RO").unwrap());
+    assert_eq!(
+        start.parse_move("=OR").unwrap(),
+        start.parse_move("=RO").unwrap()
+    );
     assert_eq!(start.move_text(start.parse_move("=OR").unwrap()), "=RO");
     let a = play(&start, "=RO");
     assert_eq!(a.side_to_move(), Side::Black);
     assert_eq!(texts(&a).len(), 45);
     let b = play(&a, "=SN");
-    assert_eq!(b.fen(), "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[RSNOrsno] w - - 0 1 place");
+    assert_eq!(
+        b.fen(),
+        "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[RSNOrsno] w - - 0 1 place"
+    );
     // 4 distinct kinds on 4 empty X cells.
     assert_eq!(texts(&b).len(), 16);
     let c = play(&b, "R@Aa1");
-    assert_eq!(c.fen(), "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/R1K2[SNOrsno] w - - 0 1 place");
+    assert_eq!(
+        c.fen(),
+        "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/R1K2[SNOrsno] w - - 0 1 place"
+    );
     assert!(!c.is_turn_start() && b.is_turn_start());
     let d = play(&play(&play(&c, "O@Ab1"), "S@Ad1"), "N@Ae1");
     assert_eq!(d.side_to_move(), Side::Black);
     assert_eq!(texts(&d), vec!["=mirror", "=same"]);
     let same = play(&d, "=same");
-    assert_eq!(same.fen(), "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1");
+    assert_eq!(
+        same.fen(),
+        "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1"
+    );
     let mirror = play(&d, "=mirror");
-    assert_eq!(mirror.fen(), "roksn/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1");
+    assert_eq!(
+        mirror.fen(),
+        "roksn/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1"
+    );
     // Explicit drops equal to one of the layouts are accepted as one sub-move.
-    assert_eq!(d.parse_move("n@Ea5,s@Eb5,o@Ed5,r@Ee5").unwrap(), d.parse_move("=same").unwrap());
-    assert_eq!(d.parse_move("r@Ea5,o@Eb5,s@Ed5,n@Ee5").unwrap(), d.parse_move("=mirror").unwrap());
+    assert_eq!(
+        d.parse_move("n@Ea5,s@Eb5,o@Ed5,r@Ee5").unwrap(),
+        d.parse_move("=same").unwrap()
+    );
+    assert_eq!(
+        d.parse_move("r@Ea5,o@Eb5,s@Ed5,n@Ee5").unwrap(),
+        d.parse_move("=mirror").unwrap()
+    );
     assert!(d.parse_move("r@Ea5,o@Eb5,n@Ed5,s@Ee5").is_err());
     // Draft sub-moves change neither counter.
     assert_eq!((same.halfmove_clock(), same.fullmove), (0, 1));
@@ -453,17 +540,32 @@ fn identical_pieces_give_one_drop_and_palindromes_keep_two_layouts() {
     }
     assert_eq!(texts(&q).len(), 2);
     assert_eq!(play(&q, "=same").fen(), play(&q, "=mirror").fen());
-    assert_ne!(q.parse_move("=same").unwrap(), q.parse_move("=mirror").unwrap());
+    assert_ne!(
+        q.parse_move("=same").unwrap(),
+        q.parse_move("=mirror").unwrap()
+    );
 }
 
 #[test]
 fn phase_is_part_of_the_key() {
-    let a = Pentaplane::from_fen("2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[ROSNrosn] w - - 0 1 place").unwrap();
-    let b = Pentaplane::from_fen("2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[] w - - 0 1 select").unwrap();
-    let c = Pentaplane::from_fen("2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2 w - - 0 1").unwrap();
+    let a = Pentaplane::from_fen(
+        "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[ROSNrosn] w - - 0 1 place",
+    )
+    .unwrap();
+    let b = Pentaplane::from_fen(
+        "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[] w - - 0 1 select",
+    )
+    .unwrap();
+    let c = Pentaplane::from_fen(
+        "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2 w - - 0 1",
+    )
+    .unwrap();
     assert_ne!(a.key(), b.key());
     assert_ne!(b.key(), c.key());
-    assert_eq!(c.fen(), "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2 w - - 0 1");
+    assert_eq!(
+        c.fen(),
+        "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2 w - - 0 1"
+    );
 }
 
 // ---- FEN ----
@@ -513,14 +615,20 @@ fn bad_fens_are_typed_errors() {
         assert!(Pentaplane::from_fen(good).is_ok(), "rejected: {good}");
     }
     // Holdings in any order are read, written in canonical order.
-    let p = Pentaplane::from_fen("2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[rOoR] b - - 0 1 select").unwrap();
+    let p = Pentaplane::from_fen(
+        "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[rOoR] b - - 0 1 select",
+    )
+    .unwrap();
     assert!(p.fen().contains("[ROro]"));
 }
 
 #[test]
 fn bad_move_texts_are_errors() {
     let p = at("K@Aa1 k@Ee5 F@Cc3", 'w');
-    for t in ["", "Aa1", "Aa1Aa1", "Zz9Aa1", "Cc3*Cc5", "Cc3*Ee5", "=RO", "R@Aa1", "=same", "Aa1Ab1q", "Cc3Cc5"] {
+    for t in [
+        "", "Aa1", "Aa1Aa1", "Zz9Aa1", "Cc3*Cc5", "Cc3*Ee5", "=RO", "R@Aa1", "=same", "Aa1Ab1q",
+        "Cc3Cc5",
+    ] {
         assert!(p.parse_move(t).is_err(), "{t}");
     }
 }

@@ -1,7 +1,9 @@
 //! The referee's draw rules (perft ignores them): perpetual check, dead position,
 //! the no-progress counter and threefold repetition. Thresholds live in `rules`.
 
-use super::rules::{Kind, BOARD_A, NO_PROGRESS_HALF_TURNS, PERPETUAL_CHECK_OCCURRENCES, REPETITION_OCCURRENCES};
+use super::rules::{
+    Kind, BOARD_A, NO_PROGRESS_HALF_TURNS, PERPETUAL_CHECK_OCCURRENCES, REPETITION_OCCURRENCES,
+};
 use super::{Step, TriPlane};
 use crate::position::{DrawReason, Position, Side};
 
@@ -76,7 +78,10 @@ pub fn draw_reason(pos: &TriPlane, history: &[TriPlane]) -> Option<DrawReason> {
             return Some(DrawReason::MoveCounter);
         }
         let key = pos.key();
-        let seen = history.iter().filter(|p| p.is_turn_start() && p.key() == key).count();
+        let seen = history
+            .iter()
+            .filter(|p| p.is_turn_start() && p.key() == key)
+            .count();
         if seen + 1 >= REPETITION_OCCURRENCES {
             return Some(DrawReason::Repetition);
         }

@@ -4,7 +4,10 @@
 //! "FEN details". Every malformed or illegal FEN is a typed [`FenError`].
 
 use super::movegen::attacked_by;
-use super::rules::{relative_rank, Kind, Piece, BOARD_A, BOARD_A_KINDS, BOARD_BC_KINDS, BOARD_LETTERS, CASTLING_RULES, HOLD_KINDS, MAX_HOLD_COUNT};
+use super::rules::{
+    relative_rank, Kind, Piece, BOARD_A, BOARD_A_KINDS, BOARD_BC_KINDS, BOARD_LETTERS,
+    CASTLING_RULES, HOLD_KINDS, MAX_HOLD_COUNT,
+};
 use super::tables::{cell_of, tables};
 use super::{Step, TriPlane};
 use crate::error::FenError;
@@ -15,12 +18,18 @@ use crate::variants::common::{fen_fields, parse_square};
 pub fn parse(fen: &str) -> Result<TriPlane, FenError> {
     let f = fen_fields(fen)?;
     if f.len() != 7 {
-        return Err(FenError::FieldCount { found: f.len(), expected: "7".to_string() });
+        return Err(FenError::FieldCount {
+            found: f.len(),
+            expected: "7".to_string(),
+        });
     }
     let mut pos = TriPlane::empty();
     let parts: Vec<&str> = f[0].split('|').collect();
     if parts.len() != 3 {
-        return Err(FenError::Placement(format!("expected 3 boards separated by '|', found {}", parts.len())));
+        return Err(FenError::Placement(format!(
+            "expected 3 boards separated by '|', found {}",
+            parts.len()
+        )));
     }
     let mut kings: [[Option<u16>; 2]; 2] = [[None; 2]; 2];
     for (b, part) in parts.iter().enumerate() {
@@ -32,25 +41,45 @@ pub fn parse(fen: &str) -> Result<TriPlane, FenError> {
                 return Err(FenError::BadPiece('~'));
             }
             let kind = Kind::from_letter(ch).ok_or(FenError::BadPiece(ch))?;
-            let side = if ch.is_ascii_uppercase() { Side::White } else { Side::Black };
-            let allowed: &[Kind] = if b == BOARD_A { &BOARD_A_KINDS } else { &BOARD_BC_KINDS };
+            let side = if ch.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let allowed: &[Kind] = if b == BOARD_A {
+                &BOARD_A_KINDS
+            } else {
+                &BOARD_BC_KINDS
+            };
             if !allowed.contains(&kind) {
-                return Err(FenError::Illegal(format!("'{ch}' cannot stand on board {}", BOARD_LETTERS[b])));
+                return Err(FenError::Illegal(format!(
+                    "'{ch}' cannot stand on board {}",
+                    BOARD_LETTERS[b]
+                )));
             }
             let (file, rank) = (file as u8, rank as u8);
             let cell = cell_of(b, file, rank);
             if kind == Kind::Pawn {
                 if b == BOARD_A && (rank == 0 || rank == 7) {
-                    return Err(FenError::Illegal(format!("pawn on rank {} of board A", rank + 1)));
+                    return Err(FenError::Illegal(format!(
+                        "pawn on rank {} of board A",
+                        rank + 1
+                    )));
                 }
                 if b != BOARD_A && relative_rank(side, rank) == 7 {
-                    return Err(FenError::Illegal(format!("pawn on its last rank on board {}", BOARD_LETTERS[b])));
+                    return Err(FenError::Illegal(format!(
+                        "pawn on its last rank on board {}",
+                        BOARD_LETTERS[b]
+                    )));
                 }
             }
             if kind == Kind::King {
                 let slot = &mut kings[b - 1][side.index()];
                 if slot.is_some() {
-                    return Err(FenError::Illegal(format!("two kings of one colour on board {}", BOARD_LETTERS[b])));
+                    return Err(FenError::Illegal(format!(
+                        "two kings of one colour on board {}",
+                        BOARD_LETTERS[b]
+                    )));
                 }
                 *slot = Some(cell);
             }
@@ -67,9 +96,15 @@ pub fn parse(fen: &str) -> Result<TriPlane, FenError> {
                     let Some(kind) = kind else {
                         return Err(FenError::BadHoldings(format!("'{ch}' cannot be in a hold")));
                     };
-                    let side = if ch.is_ascii_uppercase() { Side::White } else { Side::Black };
+                    let side = if ch.is_ascii_uppercase() {
+                        Side::White
+                    } else {
+                        Side::Black
+                    };
                     if pos.hold[b - 1][side.index()][kind.index()] >= MAX_HOLD_COUNT {
-                        return Err(FenError::BadHoldings(format!("more than {MAX_HOLD_COUNT} '{ch}' in a hold")));
+                        return Err(FenError::BadHoldings(format!(
+                            "more than {MAX_HOLD_COUNT} '{ch}' in a hold"
+                        )));
                     }
                     pos.add_to_hold(b, side, kind);
                 }
@@ -81,7 +116,10 @@ pub fn parse(fen: &str) -> Result<TriPlane, FenError> {
             match kings[h][side.index()] {
                 Some(c) => pos.kings[h][side.index()] = c,
                 None => {
-                    return Err(FenError::Illegal(format!("missing {side:?} king on board {}", BOARD_LETTERS[h + 1])));
+                    return Err(FenError::Illegal(format!(
+                        "missing {side:?} king on board {}",
+                        BOARD_LETTERS[h + 1]
+                    )));
                 }
             }
         }
@@ -95,13 +133,25 @@ pub fn parse(fen: &str) -> Result<TriPlane, FenError> {
         "a" => Step::A,
         "b" => Step::B,
         "c" => Step::C,
-        s => return Err(FenError::BadTurnState(format!("step '{s}' (expected a, b or c)"))),
+        s => {
+            return Err(FenError::BadTurnState(format!(
+                "step '{s}' (expected a, b or c)"
+            )))
+        }
     };
     // The opponent may not stand in check on a board the mover still plays on
     // this turn: the mover could take the king.
     let them = pos.side.opposite();
     for b in [1, 2] {
-        if pos.step.board() <= b && attacked_by(tables(), pos.king(b, them), pos.side, pos.kinds_on(b, pos.side), |c| pos.cells[c as usize]) {
+        if pos.step.board() <= b
+            && attacked_by(
+                tables(),
+                pos.king(b, them),
+                pos.side,
+                pos.kinds_on(b, pos.side),
+                |c| pos.cells[c as usize],
+            )
+        {
             return Err(FenError::Illegal(format!(
                 "the side not to move is in check on board {} before the mover's step there",
                 BOARD_LETTERS[b]
@@ -117,7 +167,10 @@ fn parse_castling(pos: &TriPlane, s: &str) -> Result<u8, FenError> {
     }
     let mut rights = 0u8;
     for ch in s.chars() {
-        let rule = CASTLING_RULES.iter().find(|r| r.letter == ch).ok_or_else(|| FenError::BadCastling(s.to_string()))?;
+        let rule = CASTLING_RULES
+            .iter()
+            .find(|r| r.letter == ch)
+            .ok_or_else(|| FenError::BadCastling(s.to_string()))?;
         if rights & rule.bit != 0 {
             return Err(FenError::BadCastling(s.to_string()));
         }
@@ -126,7 +179,9 @@ fn parse_castling(pos: &TriPlane, s: &str) -> Result<u8, FenError> {
         if pos.cells[s_cell as usize] != Some(Piece::new(Kind::SplitPhase, rule.side))
             || pos.cells[r_cell as usize] != Some(Piece::new(Kind::Rook, rule.side))
         {
-            return Err(FenError::BadCastling(format!("{s}: right '{ch}' without Split-Phase and rook at home")));
+            return Err(FenError::BadCastling(format!(
+                "{s}: right '{ch}' without Split-Phase and rook at home"
+            )));
         }
         rights |= rule.bit;
     }
@@ -141,7 +196,10 @@ fn parse_ep(pos: &TriPlane, s: &str) -> Result<[Option<u16>; 3], FenError> {
     for entry in s.split(',') {
         let bad = || FenError::BadEnPassant(s.to_string());
         let mut chars = entry.chars();
-        let b = chars.next().and_then(|c| BOARD_LETTERS.iter().position(|&l| l == c)).ok_or_else(bad)?;
+        let b = chars
+            .next()
+            .and_then(|c| BOARD_LETTERS.iter().position(|&l| l == c))
+            .ok_or_else(bad)?;
         let (file, rank) = parse_square(chars.as_str(), 8, 8).ok_or_else(bad)?;
         let (file, rank) = (file as u8, rank as u8);
         if ep[b].is_some() {
@@ -154,8 +212,13 @@ fn parse_ep(pos: &TriPlane, s: &str) -> Result<[Option<u16>; 3], FenError> {
             _ => return Err(bad()),
         };
         let target = cell_of(b, file, rank);
-        if pos.cells[target as usize].is_some() || pos.cells[cell_of(b, file, pawn_rank) as usize] != Some(Piece::new(Kind::Pawn, owner)) {
-            return Err(FenError::BadEnPassant(format!("{entry}: no pawn that just double-stepped")));
+        if pos.cells[target as usize].is_some()
+            || pos.cells[cell_of(b, file, pawn_rank) as usize]
+                != Some(Piece::new(Kind::Pawn, owner))
+        {
+            return Err(FenError::BadEnPassant(format!(
+                "{entry}: no pawn that just double-stepped"
+            )));
         }
         ep[b] = Some(target);
     }
@@ -175,12 +238,23 @@ fn hold_text(pos: &TriPlane, b: usize) -> String {
 }
 
 fn placement(pos: &TriPlane, b: usize) -> String {
-    write_placement(8, 8, |file, rank| pos.cells[cell_of(b, file as u8, rank as u8) as usize].map(|p| p.fen_char().to_string()))
+    write_placement(8, 8, |file, rank| {
+        pos.cells[cell_of(b, file as u8, rank as u8) as usize].map(|p| p.fen_char().to_string())
+    })
 }
 
 pub fn write(pos: &TriPlane) -> String {
-    let castling: String = CASTLING_RULES.iter().filter(|r| pos.castling & r.bit != 0).map(|r| r.letter).collect();
-    let ep: Vec<String> = pos.ep.iter().flatten().map(|&c| tables().topo.name(c).to_string()).collect();
+    let castling: String = CASTLING_RULES
+        .iter()
+        .filter(|r| pos.castling & r.bit != 0)
+        .map(|r| r.letter)
+        .collect();
+    let ep: Vec<String> = pos
+        .ep
+        .iter()
+        .flatten()
+        .map(|&c| tables().topo.name(c).to_string())
+        .collect();
     format!(
         "{}|{}[{}]|{}[{}] {} {} {} {} {} {}",
         placement(pos, 0),
@@ -189,8 +263,16 @@ pub fn write(pos: &TriPlane) -> String {
         placement(pos, 2),
         hold_text(pos, 2),
         pos.side.fen_char(),
-        if castling.is_empty() { "-".to_string() } else { castling },
-        if ep.is_empty() { "-".to_string() } else { ep.join(",") },
+        if castling.is_empty() {
+            "-".to_string()
+        } else {
+            castling
+        },
+        if ep.is_empty() {
+            "-".to_string()
+        } else {
+            ep.join(",")
+        },
         pos.halfmove,
         pos.fullmove,
         pos.step.fen_char()
@@ -213,12 +295,24 @@ pub fn display(pos: &TriPlane) -> String {
         s.push('\n');
     }
     s.push_str("  a b c d e f g h    a b c d e f g h    a b c d e f g h\n");
-    s.push_str(&format!("Hold B: [{}]  Hold C: [{}]\n", hold_text(pos, 1), hold_text(pos, 2)));
+    s.push_str(&format!(
+        "Hold B: [{}]  Hold C: [{}]\n",
+        hold_text(pos, 1),
+        hold_text(pos, 2)
+    ));
     s.push_str(&format!(
         "{} to play, step {}{}\n",
-        if pos.side == Side::White { "White" } else { "Black" },
+        if pos.side == Side::White {
+            "White"
+        } else {
+            "Black"
+        },
         pos.step.fen_char(),
-        if pos.step == Step::A && !pos.has_board_a_move() { " (no move on A: skipped)" } else { "" }
+        if pos.step == Step::A && !pos.has_board_a_move() {
+            " (no move on A: skipped)"
+        } else {
+            ""
+        }
     ));
     s
 }

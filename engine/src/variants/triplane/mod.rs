@@ -28,7 +28,10 @@ use crate::error::FenError;
 use crate::moves::{Move, MoveList};
 use crate::position::{DrawReason, GenKind, Outcome, Position, Side, VariantInfo};
 use crate::topology::Cell;
-use rules::{relative_rank, split_has_choice, split_to_holds, Kind, Piece, BOARD_A, BOARD_LETTERS, HOLD_KIND_COUNT};
+use rules::{
+    relative_rank, split_has_choice, split_to_holds, Kind, Piece, BOARD_A, BOARD_LETTERS,
+    HOLD_KIND_COUNT,
+};
 use tables::{board_of, file_of, rank_of, tables, Z_CASTLING, Z_EP, Z_STEP};
 
 pub const KIND_MASK: u16 = 0xF;
@@ -148,7 +151,8 @@ impl TriPlane {
         let before = *slot;
         *slot = before.saturating_add(1).min(rules::MAX_HOLD_COUNT);
         let after = *slot;
-        self.board_keys[board] ^= t.hold_key(board - 1, side, kind.index(), before) ^ t.hold_key(board - 1, side, kind.index(), after);
+        self.board_keys[board] ^= t.hold_key(board - 1, side, kind.index(), before)
+            ^ t.hold_key(board - 1, side, kind.index(), after);
     }
 
     fn take_from_hold(&mut self, board: usize, side: Side, kind: Kind) {
@@ -157,7 +161,8 @@ impl TriPlane {
         let before = *slot;
         *slot = before.saturating_sub(1);
         let after = *slot;
-        self.board_keys[board] ^= t.hold_key(board - 1, side, kind.index(), before) ^ t.hold_key(board - 1, side, kind.index(), after);
+        self.board_keys[board] ^= t.hold_key(board - 1, side, kind.index(), before)
+            ^ t.hold_key(board - 1, side, kind.index(), after);
     }
 
     /// Key of everything but the boards: side, step, castling, en passant.
@@ -201,7 +206,11 @@ impl TriPlane {
     /// The perpetual-check sub-state of board B (1) or C (2): placement, both holds
     /// of that board, side to move.
     pub fn board_state_key(&self, board: usize) -> u64 {
-        let side = if self.side == Side::Black { tables().zobrist.side() } else { 0 };
+        let side = if self.side == Side::Black {
+            tables().zobrist.side()
+        } else {
+            0
+        };
         self.board_keys[board] ^ side
     }
 
@@ -228,7 +237,9 @@ impl TriPlane {
 
     /// Whether the sub-move captures a man on A whose split offers a choice.
     fn text_suffix(&self, m: Move) -> Option<char> {
-        if m.extra() & (FLAG_DROP | FLAG_EN_PASSANT | FLAG_CASTLE) != 0 || board_of(m.from()) != BOARD_A {
+        if m.extra() & (FLAG_DROP | FLAG_EN_PASSANT | FLAG_CASTLE) != 0
+            || board_of(m.from()) != BOARD_A
+        {
             return None;
         }
         let victim = self.cells[m.to() as usize]?;
@@ -296,7 +307,9 @@ impl Position for TriPlane {
         let to = m.to();
         if extra & FLAG_DROP != 0 {
             let b = board_of(to);
-            let Some(kind) = Kind::from_index((extra & KIND_MASK) as usize) else { return };
+            let Some(kind) = Kind::from_index((extra & KIND_MASK) as usize) else {
+                return;
+            };
             self.take_from_hold(b, us, kind);
             self.put(to, Piece::new(kind, us));
             self.progress_this_turn = true;
@@ -306,7 +319,9 @@ impl Position for TriPlane {
         }
         let from = m.from();
         let b = board_of(from);
-        let Some(moving) = self.remove(from) else { return };
+        let Some(moving) = self.remove(from) else {
+            return;
+        };
         let mut captured = self.remove(to);
         if extra & FLAG_EN_PASSANT != 0 {
             // The captured pawn stands beside the mover, on the target's file.
@@ -316,7 +331,9 @@ impl Position for TriPlane {
         if let Some(victim) = captured {
             self.progress_this_turn = true;
             if b == BOARD_A {
-                if let Some((to_b, to_c)) = split_to_holds(victim.kind, extra & FLAG_SPLIT_SWAP != 0) {
+                if let Some((to_b, to_c)) =
+                    split_to_holds(victim.kind, extra & FLAG_SPLIT_SWAP != 0)
+                {
                     self.add_to_hold(1, us, to_b);
                     self.add_to_hold(2, us, to_c);
                 }
@@ -335,7 +352,11 @@ impl Position for TriPlane {
             self.kings[b - 1][us.index()] = to;
         }
         if extra & FLAG_CASTLE != 0 {
-            if let Some(c) = tables().castlings.iter().find(|c| c.s_from == from && c.s_to == to) {
+            if let Some(c) = tables()
+                .castlings
+                .iter()
+                .find(|c| c.s_from == from && c.s_to == to)
+            {
                 if let Some(rook) = self.remove(c.rook_from) {
                     self.put(c.rook_to, rook);
                 }
@@ -345,12 +366,19 @@ impl Position for TriPlane {
         if moving.kind == Kind::Pawn {
             self.progress_this_turn = true;
             if rank_of(from).abs_diff(rank_of(to)) == 2 {
-                self.ep[b] = Some(tables::cell_of(b, file_of(from), (rank_of(from) + rank_of(to)) / 2));
+                self.ep[b] = Some(tables::cell_of(
+                    b,
+                    file_of(from),
+                    (rank_of(from) + rank_of(to)) / 2,
+                ));
             }
         }
         if b == BOARD_A && self.castling != 0 {
             for c in &tables().castlings {
-                if [c.s_from, c.rook_from].iter().any(|&x| x == from || x == to) {
+                if [c.s_from, c.rook_from]
+                    .iter()
+                    .any(|&x| x == from || x == to)
+                {
                     self.castling &= !c.bit;
                 }
             }
@@ -366,7 +394,9 @@ impl Position for TriPlane {
         let extra = m.extra();
         if extra & FLAG_DROP != 0 {
             let b = board_of(m.to());
-            let kind = Kind::from_index((extra & KIND_MASK) as usize).map(|k| k.letter()).unwrap_or('?');
+            let kind = Kind::from_index((extra & KIND_MASK) as usize)
+                .map(|k| k.letter())
+                .unwrap_or('?');
             return format!("{}{}@{}", BOARD_LETTERS[b], kind, &t.topo.name(m.to())[1..]);
         }
         let mut s = format!("{}{}", t.topo.name(m.from()), &t.topo.name(m.to())[1..]);
@@ -399,7 +429,11 @@ impl Position for TriPlane {
         if self.king_attacked(board) {
             Outcome::Win {
                 winner: self.side.opposite(),
-                reason: if board == 1 { "checkmate on board B" } else { "checkmate on board C" },
+                reason: if board == 1 {
+                    "checkmate on board B"
+                } else {
+                    "checkmate on board C"
+                },
             }
         } else {
             Outcome::Draw(DrawReason::Stalemate)

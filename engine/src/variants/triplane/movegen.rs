@@ -5,9 +5,13 @@
 //! kept when the mover's king on that board is not attacked afterwards (tested on a
 //! copy of that one board).
 
-use super::rules::{relative_rank, split_has_choice, Kind, Piece, A_PROMOTION_KINDS, BOARD_A, HOLD_KINDS};
+use super::rules::{
+    relative_rank, split_has_choice, Kind, Piece, A_PROMOTION_KINDS, BOARD_A, HOLD_KINDS,
+};
 use super::tables::{board_of, cell_of, file_of, rank_of, tables, Tables};
-use super::{Step, TriPlane, FLAG_CASTLE, FLAG_DROP, FLAG_EN_PASSANT, FLAG_PROMOTION, FLAG_SPLIT_SWAP};
+use super::{
+    Step, TriPlane, FLAG_CASTLE, FLAG_DROP, FLAG_EN_PASSANT, FLAG_PROMOTION, FLAG_SPLIT_SWAP,
+};
 use crate::movement::Square;
 use crate::moves::{Move, MoveList};
 use crate::position::{GenKind, Side};
@@ -30,7 +34,13 @@ const fn bits(kinds: &[Kind]) -> KindSet {
 /// and `present` the kinds `by` has there (lines of absent kinds are not walked).
 /// Works backwards from the target: the same compiled lines the pieces move on
 /// (every B/C piece is symmetric), pawns through the other side's capture table.
-pub fn attacked_by(t: &Tables, target: Cell, by: Side, present: KindSet, at: impl Fn(Cell) -> Option<Piece>) -> bool {
+pub fn attacked_by(
+    t: &Tables,
+    target: Cell,
+    by: Side,
+    present: KindSet,
+    at: impl Fn(Cell) -> Option<Piece>,
+) -> bool {
     let hits = |kinds: &[Kind], adjacent: &[Kind], table: Kind| {
         let wanted = bits(kinds) | bits(adjacent);
         if present & wanted == 0 {
@@ -39,7 +49,9 @@ pub fn attacked_by(t: &Tables, target: Cell, by: Side, present: KindSet, at: imp
         for (_, line) in t.moves(table).lines(target) {
             for (i, &c) in line.iter().enumerate() {
                 if let Some(p) = at(c) {
-                    if p.side == by && (kinds.contains(&p.kind) || (i == 0 && adjacent.contains(&p.kind))) {
+                    if p.side == by
+                        && (kinds.contains(&p.kind) || (i == 0 && adjacent.contains(&p.kind)))
+                    {
                         return true;
                     }
                     break;
@@ -48,15 +60,24 @@ pub fn attacked_by(t: &Tables, target: Cell, by: Side, present: KindSet, at: imp
         }
         false
     };
-    hits(&[Kind::Rook, Kind::Queen], &[Kind::Wazir, Kind::King, Kind::SplitPhase], Kind::Rook)
-        || hits(&[Kind::Bishop, Kind::Queen], &[Kind::Ferz, Kind::King, Kind::SplitPhase], Kind::Bishop)
-        || hits(&[Kind::Knight], &[], Kind::Knight)
+    hits(
+        &[Kind::Rook, Kind::Queen],
+        &[Kind::Wazir, Kind::King, Kind::SplitPhase],
+        Kind::Rook,
+    ) || hits(
+        &[Kind::Bishop, Kind::Queen],
+        &[Kind::Ferz, Kind::King, Kind::SplitPhase],
+        Kind::Bishop,
+    ) || hits(&[Kind::Knight], &[], Kind::Knight)
         || hits(&[Kind::WarMachine], &[], Kind::WarMachine)
         || hits(&[Kind::Elephant], &[], Kind::Elephant)
         || (present & bits(&[Kind::Pawn]) != 0
             && t.pawn_capture[by.opposite().index()]
-            .lines(target)
-            .any(|(_, line)| line.first().is_some_and(|&c| at(c) == Some(Piece::new(Kind::Pawn, by)))))
+                .lines(target)
+                .any(|(_, line)| {
+                    line.first()
+                        .is_some_and(|&c| at(c) == Some(Piece::new(Kind::Pawn, by)))
+                }))
 }
 
 impl TriPlane {
@@ -77,17 +98,31 @@ impl TriPlane {
     /// Whether the side to move's king on board B (1) or C (2) is attacked.
     pub fn king_attacked(&self, board: usize) -> bool {
         let us = self.side;
-        attacked_by(tables(), self.king(board, us), us.opposite(), self.kinds_on(board, us.opposite()), |c| self.cells[c as usize])
+        attacked_by(
+            tables(),
+            self.king(board, us),
+            us.opposite(),
+            self.kinds_on(board, us.opposite()),
+            |c| self.cells[c as usize],
+        )
     }
 
     /// Whether `cell` (on B or C) is attacked by a man of `by`.
     pub fn cell_attacked(&self, cell: Cell, by: Side) -> bool {
-        attacked_by(tables(), cell, by, self.kinds_on(board_of(cell), by), |c| self.cells[c as usize])
+        attacked_by(tables(), cell, by, self.kinds_on(board_of(cell), by), |c| {
+            self.cells[c as usize]
+        })
     }
 
     /// Whether `side`'s king on `board` is attacked by the other side.
     pub fn king_of_attacked(&self, board: usize, side: Side) -> bool {
-        attacked_by(tables(), self.king(board, side), side.opposite(), self.kinds_on(board, side.opposite()), |c| self.cells[c as usize])
+        attacked_by(
+            tables(),
+            self.king(board, side),
+            side.opposite(),
+            self.kinds_on(board, side.opposite()),
+            |c| self.cells[c as usize],
+        )
     }
 
     /// The step actually to be played: step A when the mover has an A move,
@@ -156,15 +191,21 @@ impl TriPlane {
         while mask != 0 {
             let from = cell_of(BOARD_A, 0, 0) + mask.trailing_zeros() as Cell;
             mask &= mask - 1;
-            let Some(p) = self.cells[from as usize] else { continue };
+            let Some(p) = self.cells[from as usize] else {
+                continue;
+            };
             match p.kind {
                 Kind::Pawn => self.gen_pawn(from, true, tactical, out),
                 _ => {
-                    t.moves(p.kind).walk(from, |c| self.look(c, us), |to, capture| {
-                        if capture || !tactical {
-                            self.push_a(out, from, to, 0);
-                        }
-                    });
+                    t.moves(p.kind).walk(
+                        from,
+                        |c| self.look(c, us),
+                        |to, capture| {
+                            if capture || !tactical {
+                                self.push_a(out, from, to, 0);
+                            }
+                        },
+                    );
                     if p.kind == Kind::SplitPhase && !tactical {
                         self.gen_castling(from, out);
                     }
@@ -180,8 +221,14 @@ impl TriPlane {
             if self.castling & c.bit == 0 || c.side != self.side || c.s_from != from {
                 continue;
             }
-            let rook_ok = self.cells[c.rook_from as usize] == Some(Piece::new(Kind::Rook, self.side));
-            if rook_ok && c.empty.iter().flatten().all(|&e| self.cells[e as usize].is_none()) {
+            let rook_ok =
+                self.cells[c.rook_from as usize] == Some(Piece::new(Kind::Rook, self.side));
+            if rook_ok
+                && c.empty
+                    .iter()
+                    .flatten()
+                    .all(|&e| self.cells[e as usize].is_none())
+            {
                 out.push(Move::new(c.s_from, c.s_to, FLAG_CASTLE));
             }
         }
@@ -206,13 +253,21 @@ impl TriPlane {
                 out.push(Move::new(from, to, extra));
             }
         };
-        let pushes = if rel == 1 { &t.pawn_double[us.index()] } else { &t.pawn_single[us.index()] };
+        let pushes = if rel == 1 {
+            &t.pawn_double[us.index()]
+        } else {
+            &t.pawn_single[us.index()]
+        };
         if !tactical || on_a {
-            pushes.walk(from, |c| self.look(c, us), |to, _| {
-                if !tactical || relative_rank(us, rank_of(to)) == 7 {
-                    push(out, to, 0);
-                }
-            });
+            pushes.walk(
+                from,
+                |c| self.look(c, us),
+                |to, _| {
+                    if !tactical || relative_rank(us, rank_of(to)) == 7 {
+                        push(out, to, 0);
+                    }
+                },
+            );
         }
         t.pawn_capture[us.index()].walk(from, |c| self.look(c, us), |to, _| push(out, to, 0));
         if let Some(ep) = self.ep[b] {
@@ -222,7 +277,9 @@ impl TriPlane {
             if relative_rank(us, rank_of(ep)) == 5
                 && self.cells[ep as usize].is_none()
                 && self.cells[victim as usize] == Some(Piece::new(Kind::Pawn, us.opposite()))
-                && t.pawn_capture[us.index()].lines(from).any(|(_, l)| l.first() == Some(&ep))
+                && t.pawn_capture[us.index()]
+                    .lines(from)
+                    .any(|(_, l)| l.first() == Some(&ep))
             {
                 out.push(Move::new(from, ep, FLAG_EN_PASSANT));
             }
@@ -238,20 +295,28 @@ impl TriPlane {
         while mask != 0 {
             let from = cell_of(b, 0, 0) + mask.trailing_zeros() as Cell;
             mask &= mask - 1;
-            let Some(p) = self.cells[from as usize] else { continue };
+            let Some(p) = self.cells[from as usize] else {
+                continue;
+            };
             match p.kind {
                 Kind::DeadWood => {}
                 Kind::Pawn => self.gen_pawn(from, false, tactical, out),
-                _ => t.moves(p.kind).walk(from, |c| self.look(c, us), |to, capture| {
-                    if capture || !tactical {
-                        out.push(Move::new(from, to, 0));
-                    }
-                }),
+                _ => t.moves(p.kind).walk(
+                    from,
+                    |c| self.look(c, us),
+                    |to, capture| {
+                        if capture || !tactical {
+                            out.push(Move::new(from, to, 0));
+                        }
+                    },
+                ),
             }
         }
         let enemy_kinds = self.kinds_on(b, us.opposite());
         let king = self.king(b, us);
-        let in_check = attacked_by(t, king, us.opposite(), enemy_kinds, |c| self.cells[c as usize]);
+        let in_check = attacked_by(t, king, us.opposite(), enemy_kinds, |c| {
+            self.cells[c as usize]
+        });
         // Keep the moves that leave the king safe (compacting in place). Out of
         // check, a man that is not the king and shares no line with it cannot
         // expose it (en passant removes a second man, so it is always tested).
@@ -317,7 +382,9 @@ impl TriPlane {
                 king = m.to();
             }
         }
-        !attacked_by(tables(), king, us.opposite(), enemy_kinds, |c| local[c as usize - base])
+        !attacked_by(tables(), king, us.opposite(), enemy_kinds, |c| {
+            local[c as usize - base]
+        })
     }
 }
 
@@ -325,6 +392,11 @@ impl TriPlane {
 /// moving a man from one uncover a slider's line to the other).
 #[inline]
 fn shares_line(a: Cell, b: Cell) -> bool {
-    let (fa, ra, fb, rb) = (file_of(a) as i8, rank_of(a) as i8, file_of(b) as i8, rank_of(b) as i8);
+    let (fa, ra, fb, rb) = (
+        file_of(a) as i8,
+        rank_of(a) as i8,
+        file_of(b) as i8,
+        rank_of(b) as i8,
+    );
     fa == fb || ra == rb || (fa - fb).abs() == (ra - rb).abs()
 }

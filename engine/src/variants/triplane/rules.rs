@@ -58,11 +58,15 @@ impl Kind {
     /// The kind of an upper- or lower-case letter.
     pub fn from_letter(c: char) -> Option<Kind> {
         let up = c.to_ascii_uppercase();
-        KIND_LETTERS.iter().position(|&l| l == up).map(|i| Kind::ALL[i])
+        KIND_LETTERS
+            .iter()
+            .position(|&l| l == up)
+            .map(|i| Kind::ALL[i])
     }
 }
 
-const KIND_LETTERS: [char; KIND_COUNT] = ['P', 'N', 'B', 'R', 'Q', 'W', 'D', 'F', 'E', 'S', 'K', 'X'];
+const KIND_LETTERS: [char; KIND_COUNT] =
+    ['P', 'N', 'B', 'R', 'Q', 'W', 'D', 'F', 'E', 'S', 'K', 'X'];
 
 /// A man: kind and owner. DeadWood keeps an owner only for display (FEN case).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,7 +95,14 @@ pub const BOARD_LETTERS: [char; 3] = ['A', 'B', 'C'];
 pub const CELLS_PER_BOARD: usize = 64;
 
 /// SOURCE: Board A holds FIDE men with the king replaced by the Split-Phase.
-pub const BOARD_A_KINDS: [Kind; 6] = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::SplitPhase];
+pub const BOARD_A_KINDS: [Kind; 6] = [
+    Kind::Pawn,
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Queen,
+    Kind::SplitPhase,
+];
 
 /// SOURCE: what may stand on Boards B and C (kings, the split components, DeadWood).
 pub const BOARD_BC_KINDS: [Kind; 11] = [
@@ -144,7 +155,10 @@ pub const SPLIT_TABLE: [(Kind, [Kind; 2]); 6] = [
 
 /// The two components of a man captured on A, or `None` for kinds that never stand on A.
 pub fn split_components(kind: Kind) -> Option<[Kind; 2]> {
-    SPLIT_TABLE.iter().find(|(k, _)| *k == kind).map(|(_, c)| *c)
+    SPLIT_TABLE
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, c)| *c)
 }
 
 /// DECISION: for an asymmetric split the capturer chooses which component goes to
@@ -185,10 +199,46 @@ pub struct CastlingRule {
 pub const CASTLING_CHECKS_ATTACKS: bool = false;
 
 pub const CASTLING_RULES: [CastlingRule; 4] = [
-    CastlingRule { letter: 'K', bit: 1, side: Side::White, s_from: (4, 0), s_to: (6, 0), rook_from: (7, 0), rook_to: (5, 0), empty: &[(5, 0), (6, 0)] },
-    CastlingRule { letter: 'Q', bit: 2, side: Side::White, s_from: (4, 0), s_to: (2, 0), rook_from: (0, 0), rook_to: (3, 0), empty: &[(1, 0), (2, 0), (3, 0)] },
-    CastlingRule { letter: 'k', bit: 4, side: Side::Black, s_from: (4, 7), s_to: (6, 7), rook_from: (7, 7), rook_to: (5, 7), empty: &[(5, 7), (6, 7)] },
-    CastlingRule { letter: 'q', bit: 8, side: Side::Black, s_from: (4, 7), s_to: (2, 7), rook_from: (0, 7), rook_to: (3, 7), empty: &[(1, 7), (2, 7), (3, 7)] },
+    CastlingRule {
+        letter: 'K',
+        bit: 1,
+        side: Side::White,
+        s_from: (4, 0),
+        s_to: (6, 0),
+        rook_from: (7, 0),
+        rook_to: (5, 0),
+        empty: &[(5, 0), (6, 0)],
+    },
+    CastlingRule {
+        letter: 'Q',
+        bit: 2,
+        side: Side::White,
+        s_from: (4, 0),
+        s_to: (2, 0),
+        rook_from: (0, 0),
+        rook_to: (3, 0),
+        empty: &[(1, 0), (2, 0), (3, 0)],
+    },
+    CastlingRule {
+        letter: 'k',
+        bit: 4,
+        side: Side::Black,
+        s_from: (4, 7),
+        s_to: (6, 7),
+        rook_from: (7, 7),
+        rook_to: (5, 7),
+        empty: &[(5, 7), (6, 7)],
+    },
+    CastlingRule {
+        letter: 'q',
+        bit: 8,
+        side: Side::Black,
+        s_from: (4, 7),
+        s_to: (2, 7),
+        rook_from: (0, 7),
+        rook_to: (3, 7),
+        empty: &[(1, 7), (2, 7), (3, 7)],
+    },
 ];
 
 /// DECISION: pawn drops are allowed on every empty square except the owner's last

@@ -4,7 +4,9 @@
 use super::rules::{Kind, CASTLING_RULES, HOLD_KIND_COUNT, KIND_COUNT, MAX_HOLD_COUNT};
 use crate::movement::{Compiled, Mode, PieceMoves};
 use crate::position::Side;
-use crate::topology::{square_name, Cell, Topology, Vector, DIAGONAL_2D, KING_2D, KNIGHT_2D, ORTHOGONAL_2D};
+use crate::topology::{
+    square_name, Cell, Topology, Vector, DIAGONAL_2D, KING_2D, KNIGHT_2D, ORTHOGONAL_2D,
+};
 use crate::zobrist::Zobrist;
 use std::sync::OnceLock;
 
@@ -53,7 +55,11 @@ pub struct Tables {
 
 /// The cell name: board letter then square (`Ae4`).
 pub fn cell_name(board: usize, file: u8, rank: u8) -> String {
-    format!("{}{}", super::rules::BOARD_LETTERS[board], square_name(file as i8, rank as i8))
+    format!(
+        "{}{}",
+        super::rules::BOARD_LETTERS[board],
+        square_name(file as i8, rank as i8)
+    )
 }
 
 /// Cell index from board, file and rank (lattice order: board, rank, file).
@@ -76,8 +82,14 @@ pub const fn rank_of(c: Cell) -> u8 {
 
 impl Tables {
     fn build() -> Tables {
-        let topo = Topology::boards(3, 8, 8, &|c| cell_name(c.board as usize, c.x as u8, c.y as u8));
-        let dirs = |vs: &[Vector]| -> Vec<usize> { vs.iter().map(|&v| topo.direction_index(v).expect("flat direction")).collect() };
+        let topo = Topology::boards(3, 8, 8, &|c| {
+            cell_name(c.board as usize, c.x as u8, c.y as u8)
+        });
+        let dirs = |vs: &[Vector]| -> Vec<usize> {
+            vs.iter()
+                .map(|&v| topo.direction_index(v).expect("flat direction"))
+                .collect()
+        };
         let orth = dirs(&ORTHOGONAL_2D);
         let diag = dirs(&DIAGONAL_2D);
         let all = dirs(&KING_2D);
@@ -90,18 +102,35 @@ impl Tables {
                 Kind::Rook => m.slide(orth.clone(), 0, Mode::MoveOrCapture),
                 Kind::Queen => m.slide(all.clone(), 0, Mode::MoveOrCapture),
                 Kind::Wazir => m.step(orth.clone(), Mode::MoveOrCapture),
-                Kind::WarMachine => m.leap(topo.leap_table(&WAR_MACHINE_LEAPS), Mode::MoveOrCapture),
+                Kind::WarMachine => {
+                    m.leap(topo.leap_table(&WAR_MACHINE_LEAPS), Mode::MoveOrCapture)
+                }
                 Kind::Ferz => m.step(diag.clone(), Mode::MoveOrCapture),
                 Kind::Elephant => m.leap(topo.leap_table(&ELEPHANT_LEAPS), Mode::MoveOrCapture),
                 Kind::SplitPhase | Kind::King => m.step(all.clone(), Mode::MoveOrCapture),
             }
         };
-        let piece: Vec<Compiled> = Kind::ALL.iter().map(|&k| movement(k).compile(&topo)).collect();
-        let forward = |s: Side| -> Vector { if s == Side::White { [0, 1, 0] } else { [0, -1, 0] } };
-        let pawn = |s: Side, range: u8| PieceMoves::new().slide(dirs(&[forward(s)]), range, Mode::MoveOnly).compile(&topo);
+        let piece: Vec<Compiled> = Kind::ALL
+            .iter()
+            .map(|&k| movement(k).compile(&topo))
+            .collect();
+        let forward = |s: Side| -> Vector {
+            if s == Side::White {
+                [0, 1, 0]
+            } else {
+                [0, -1, 0]
+            }
+        };
+        let pawn = |s: Side, range: u8| {
+            PieceMoves::new()
+                .slide(dirs(&[forward(s)]), range, Mode::MoveOnly)
+                .compile(&topo)
+        };
         let capture = |s: Side| {
             let f = forward(s)[1];
-            PieceMoves::new().step(dirs(&[[1, f, 0], [-1, f, 0]]), Mode::CaptureOnly).compile(&topo)
+            PieceMoves::new()
+                .step(dirs(&[[1, f, 0], [-1, f, 0]]), Mode::CaptureOnly)
+                .compile(&topo)
         };
         let castlings = CASTLING_RULES.map(|r| {
             let c = |(f, rk): (u8, u8)| cell_of(0, f, rk);
@@ -109,7 +138,15 @@ impl Tables {
             for (i, &sq) in r.empty.iter().enumerate() {
                 empty[i] = Some(c(sq));
             }
-            CastlingCells { bit: r.bit, side: r.side, s_from: c(r.s_from), s_to: c(r.s_to), rook_from: c(r.rook_from), rook_to: c(r.rook_to), empty }
+            CastlingCells {
+                bit: r.bit,
+                side: r.side,
+                s_from: c(r.s_from),
+                s_to: c(r.s_to),
+                rook_from: c(r.rook_from),
+                rook_to: c(r.rook_to),
+                empty,
+            }
         });
         debug_assert_eq!(topo.num_cells(), 192);
         debug_assert_eq!(topo.cell_by_name("Bf3"), Some(cell_of(1, 5, 2)));
@@ -131,7 +168,11 @@ impl Tables {
     /// Key of a man on a cell.
     #[inline]
     pub fn piece_key(&self, p: super::rules::Piece, cell: Cell) -> u64 {
-        let code = if p.kind == Kind::DeadWood { DEADWOOD_CODE } else { p.kind.index() * 2 + p.side.index() };
+        let code = if p.kind == Kind::DeadWood {
+            DEADWOOD_CODE
+        } else {
+            p.kind.index() * 2 + p.side.index()
+        };
         self.zobrist.piece(code, cell as usize)
     }
 
@@ -141,7 +182,8 @@ impl Tables {
         if count == 0 {
             return 0;
         }
-        let slot = ((hold * 2 + side.index()) * HOLD_KIND_COUNT + kind_index) * MAX_HOLD_COUNT as usize;
+        let slot =
+            ((hold * 2 + side.index()) * HOLD_KIND_COUNT + kind_index) * MAX_HOLD_COUNT as usize;
         self.zobrist.extra(Z_HOLD + slot + (count as usize - 1))
     }
 }

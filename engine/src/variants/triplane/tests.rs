@@ -14,7 +14,11 @@ fn split_table_is_the_source_table() {
     assert_eq!(split_components(Queen), Some([Rook, Bishop]));
     assert_eq!(split_components(SplitPhase), Some([Queen, Queen]));
     assert_eq!(split_components(King), None);
-    let choosers: Vec<Kind> = Kind::ALL.iter().copied().filter(|&k| split_has_choice(k)).collect();
+    let choosers: Vec<Kind> = Kind::ALL
+        .iter()
+        .copied()
+        .filter(|&k| split_has_choice(k))
+        .collect();
     assert_eq!(choosers, [Bishop, Rook, Queen]);
     assert_eq!(split_to_holds(Rook, true), Some((WarMachine, Wazir)));
 }
@@ -40,7 +44,8 @@ fn compiled_movement_counts_on_an_empty_board() {
     let count = |k: Kind| {
         let mut n = 0;
         for c in 64..128u16 {
-            t.moves(k).walk(c, |_| crate::movement::Square::Empty, |_, _| n += 1);
+            t.moves(k)
+                .walk(c, |_| crate::movement::Square::Empty, |_, _| n += 1);
         }
         n
     };
@@ -60,6 +65,20 @@ fn move_texts_of_every_kind() {
     let t = tables();
     let c = |n: &str| t.topo.cell_by_name(n).unwrap();
     assert_eq!(p.move_text(Move::new(c("Ae2"), c("Ae4"), 0)), "Ae2e4");
-    assert_eq!(p.move_text(Move::new(Move::HAND, c("Bf3"), FLAG_DROP | Kind::Knight as u16)), "BN@f3");
-    assert_eq!(p.move_text(Move::new(c("Ae7"), c("Ae8"), FLAG_PROMOTION | Kind::Queen as u16)), "Ae7e8q");
+    assert_eq!(
+        p.move_text(Move::new(
+            Move::HAND,
+            c("Bf3"),
+            FLAG_DROP | Kind::Knight as u16
+        )),
+        "BN@f3"
+    );
+    assert_eq!(
+        p.move_text(Move::new(
+            c("Ae7"),
+            c("Ae8"),
+            FLAG_PROMOTION | Kind::Queen as u16
+        )),
+        "Ae7e8q"
+    );
 }

@@ -1,0 +1,386 @@
+//! Match statistics: Elo difference from a score, its 95% interval, the likelihood of
+//! superiority, and the sequential probability ratio test.
+//!
+//! Model: **trinomial**. Every game is an independent draw from {win, draw, loss}
+//! scored 1, ½, 0 from engine 1's point of view; the sample mean and the sample
+//! variance of those per-game scores drive the interval and the SPRT. (Games of one
+//! opening pair are correlated, which a pentanomial model over pairs would capture;
+//! the trinomial model ignores that, so its intervals are somewhat wide for matches
+//! with balanced openings and narrow for very unbalanced ones.)
+//!
+//! Elo is the logistic model: expected score `s = 1 / (1 + 10^(-elo/400))`.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Two-sided 95% quantile of the standard normal distribution.
+pub const Z_95: f64 = 1.959_963_984_540_054;
+
+/// Wins, draws and losses from one engine's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Tally {
+    pub fn new(wins: u32, draws: u32, losses: u32) -> Tally {
+        Tally {
+            wins,
+            draws,
+            losses,
+        }
+    }
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+    /// Points scored: a win is 1, a draw ½.
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
+    }
+    /// The mean score per game in [0, 1]; `None` before the first game.
+    pub fn score(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| self.points() / n as f64)
+    }
+    pub fn draw_ratio(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| self.draws as f64 / n as f64)
+    }
+    /// The sample variance of one game's score (population form, divided by n).
+    pub fn score_variance(&self) -> Option<f64> {
+        let s = self.score()?;
+        let n = self.games() as f64;
+        let v = (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n;
+        Some(v)
+    }
+    /// The same games seen from the opponent.
+    pub fn flipped(&self) -> Tally {
+        Tally {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
+        }
+    }
+}
+
+/// Elo difference for a mean score (logistic model). 0 and 1 give ∓/± infinity.
+pub fn elo_from_score(score: f64) -> f64 {
+    if score <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if score >= 1.0 {
+        return f64::INFINITY;
+    }
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// The expected score of an Elo difference (logistic model).
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// An Elo estimate with its 95% confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    pub elo: f64,
+    pub lower: f64,
+    pub upper: f64,
+}
+
+impl EloEstimate {
+    /// Half the interval's width where it is finite (the usual "± x").
+    pub fn margin(&self) -> f64 {
+        (self.upper - self.lower) / 2.0
+    }
+}
+
+/// Elo difference and its 95% interval: the normal approximation of the mean score
+/// (`s ± 1.96·σ/√n`), each bound converted to Elo.
+pub fn elo_estimate(t: &Tally) -> Option<EloEstimate> {
+    let s = t.score()?;
+    let n = t.games() as f64;
+    let stderr = (t.score_variance()? / n).sqrt();
+    Some(EloEstimate {
+        elo: elo_from_score(s),
+        lower: elo_from_score(s - Z_95 * stderr),
+        upper: elo_from_score(s + Z_95 * stderr),
+    })
+}
+
+/// Likelihood of superiority: the probability that engine 1 is the stronger,
+/// `½·(1 + erf((W − L) / √(2(W + L))))`. Draws carry no information here.
+pub fn los(t: &Tally) -> Option<f64> {
+    let decisive = (t.wins + t.losses) as f64;
+    if decisive == 0.0 {
+        return None;
+    }
+    Some(0.5 * (1.0 + erf((t.wins as f64 - t.losses as f64) / (2.0 * decisive).sqrt())))
+}
+
+/// The error function, Abramowitz & Stegun 7.1.26 (absolute error below 1.5e-7),
+/// enough for percentages printed to one decimal.
+pub fn erf(x: f64) -> f64 {
+    const P: f64 = 0.327_591_1;
+    const A: [f64; 5] = [
+        0.254_829_592,
+        -0.284_496_736,
+        1.421_413_741,
+        -1.453_152_027,
+        1.061_405_429,
+    ];
+    let sign = if x < 0.0 { -1.0 } else { 1.0 };
+    let x = x.abs();
+    let t = 1.0 / (1.0 + P * x);
+    let poly = t * (A[0] + t * (A[1] + t * (A[2] + t * (A[3] + t * A[4]))));
+    sign * (1.0 - poly * (-x * x).exp())
+}
+
+/// SPRT hypotheses and error rates: H0 "elo = elo0" against H1 "elo = elo1".
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtConfig {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl Default for SprtConfig {
+    fn default() -> Self {
+        SprtConfig {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        }
+    }
+}
+
+impl FromStr for SprtConfig {
+    type Err = String;
+    /// `elo0=0,elo1=5,alpha=0.05,beta=0.05`; missing keys keep their defaults.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut cfg = SprtConfig::default();
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("expected key=value, got '{part}'"))?;
+            let value: f64 = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("bad number in '{part}'"))?;
+            match key.trim() {
+                "elo0" => cfg.elo0 = value,
+                "elo1" => cfg.elo1 = value,
+                "alpha" => cfg.alpha = value,
+                "beta" => cfg.beta = value,
+                other => {
+                    return Err(format!(
+                        "unknown SPRT parameter '{other}' (elo0, elo1, alpha, beta)"
+                    ))
+                }
+            }
+        }
+        if !(cfg.alpha > 0.0 && cfg.alpha < 1.0 && cfg.beta > 0.0 && cfg.beta < 1.0) {
+            return Err("alpha and beta must lie strictly between 0 and 1".into());
+        }
+        if cfg.elo0 >= cfg.elo1 {
+            return Err("elo0 must be below elo1".into());
+        }
+        Ok(cfg)
+    }
+}
+
+impl fmt::Display for SprtConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "elo0={} elo1={} alpha={} beta={}",
+            self.elo0, self.elo1, self.alpha, self.beta
+        )
+    }
+}
+
+impl SprtConfig {
+    /// (lower, upper) LLR bounds: ln(β/(1−α)) and ln((1−β)/α).
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio of H1 against H0 under the normal approximation of
+    /// the trinomial mean (the "generalised SPRT"): with n games, mean score x and
+    /// per-game variance v, `LLR = n·(s1 − s0)·(2x − s0 − s1) / (2v)`, where s0, s1
+    /// are the expected scores of elo0 and elo1. Zero before the first game and
+    /// while every game was drawn.
+    pub fn llr(&self, t: &Tally) -> f64 {
+        // Every game the same result: no variance to estimate. Count one extra
+        // drawn game so a one-sided match (an engine that loses every game) still
+        // reaches a decision; all draws stay at zero.
+        let t = if t.games() > 0 && [t.wins, t.draws, t.losses].contains(&t.games()) {
+            &Tally {
+                draws: t.draws + 1,
+                ..*t
+            }
+        } else {
+            t
+        };
+        let (Some(x), Some(v)) = (t.score(), t.score_variance()) else {
+            return 0.0;
+        };
+        if v <= 0.0 {
+            return 0.0;
+        }
+        let s0 = score_from_elo(self.elo0);
+        let s1 = score_from_elo(self.elo1);
+        t.games() as f64 * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * v)
+    }
+
+    pub fn decide(&self, t: &Tally) -> SprtDecision {
+        let llr = self.llr(t);
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            SprtDecision::AcceptH1
+        } else if llr <= lower {
+            SprtDecision::AcceptH0
+        } else {
+            SprtDecision::Continue
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtDecision {
+    Continue,
+    /// The lower bound was crossed: engine 1 is not `elo1` stronger.
+    AcceptH0,
+    /// The upper bound was crossed: engine 1 is at least `elo1` stronger.
+    AcceptH1,
+}
+
+impl fmt::Display for SprtDecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SprtDecision::Continue => "no decision",
+            SprtDecision::AcceptH0 => "H0 accepted",
+            SprtDecision::AcceptH1 => "H1 accepted",
+        })
+    }
+}
+
+/// Formats an Elo figure: sign, one decimal, `inf` at the extremes.
+pub fn fmt_elo(e: f64) -> String {
+    if e == f64::INFINITY {
+        "+inf".into()
+    } else if e == f64::NEG_INFINITY {
+        "-inf".into()
+    } else {
+        // Adding 0.0 turns a negative zero into a positive one ("+0.0", not "-0.0").
+        format!("{:+.1}", e + 0.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn elo_from_score_hand_values() {
+        // s = 0.75: 1/s - 1 = 1/3, -400·log10(1/3) = 400·0.477121 = 190.849.
+        assert!(close(elo_from_score(0.75), 190.848_501_9, 1e-6));
+        assert_eq!(elo_from_score(0.5), 0.0);
+        // Symmetry: a score of 0.25 is the negation.
+        assert!(close(elo_from_score(0.25), -190.848_501_9, 1e-6));
+        // s = 0.64: 1/s - 1 = 0.5625 = (3/4)², so elo = 2·(-400·log10 0.75) = 99.951.
+        assert!(close(elo_from_score(0.64), 99.950_989_3, 1e-6));
+        assert_eq!(elo_from_score(1.0), f64::INFINITY);
+        assert_eq!(elo_from_score(0.0), f64::NEG_INFINITY);
+        assert!(close(score_from_elo(190.848_501_9), 0.75, 1e-9));
+    }
+
+    #[test]
+    fn interval_hand_values() {
+        // W60 D20 L20: s = 0.7; v = (60·0.09 + 20·0.04 + 20·0.49)/100 = 0.16;
+        // stderr = √(0.16/100) = 0.04; bounds 0.7 ∓ 0.078399 = 0.621601, 0.778399.
+        // Elo: 147.1907 (−400·log10(3/7)), 86.2250, 218.2518.
+        let t = Tally::new(60, 20, 20);
+        assert!(close(t.score_variance().unwrap(), 0.16, 1e-12));
+        let e = elo_estimate(&t).unwrap();
+        assert!(close(e.elo, 147.190_714, 1e-5));
+        assert!(close(e.lower, 86.225_015, 1e-4));
+        assert!(close(e.upper, 218.251_778, 1e-4));
+        assert!(elo_estimate(&Tally::default()).is_none());
+    }
+
+    #[test]
+    fn los_hand_values() {
+        // W60 L20: (60−20)/√160 = 3.16228; erf(3.16228) = 0.99999226 → LOS 0.9999961.
+        assert!(close(
+            los(&Tally::new(60, 20, 20)).unwrap(),
+            0.999_996_13,
+            2e-7
+        ));
+        // W30 L20: 10/√100 = 1; erf(1) = 0.84270079 → LOS 0.92135040.
+        assert!(close(
+            los(&Tally::new(30, 40, 20)).unwrap(),
+            0.921_350_40,
+            2e-7
+        ));
+        // Equal wins and losses: exactly one half.
+        assert!(close(los(&Tally::new(7, 3, 7)).unwrap(), 0.5, 2e-7));
+        assert!(los(&Tally::new(0, 5, 0)).is_none());
+        assert!(close(erf(0.5), 0.520_499_878, 2e-7));
+    }
+
+    #[test]
+    fn sprt_hand_values() {
+        let cfg: SprtConfig = "elo0=0,elo1=5,alpha=0.05,beta=0.05".parse().unwrap();
+        // Bounds: ln(0.05/0.95) = −2.944439, ln(0.95/0.05) = +2.944439.
+        let (lo, hi) = cfg.bounds();
+        assert!(close(lo, -2.944_438_98, 1e-6) && close(hi, 2.944_438_98, 1e-6));
+        // W30 D40 L20, n = 90: x = 50/90 = 0.555556;
+        // v = (30·0.197531 + 40·0.003086 + 20·0.308642)/90 = 0.135802;
+        // s0 = 0.5, s1 = 1/(1+10^(−5/400)) = 0.507195;
+        // LLR = 90·0.007195·(1.111111 − 1.007195)/(2·0.135802) = 0.247755.
+        let llr = cfg.llr(&Tally::new(30, 40, 20));
+        assert!(close(llr, 0.247_755, 1e-5), "llr {llr}");
+        assert_eq!(cfg.decide(&Tally::new(30, 40, 20)), SprtDecision::Continue);
+        // A crushing result crosses the upper bound; the mirror crosses the lower.
+        assert_eq!(
+            cfg.decide(&Tally::new(900, 200, 100)),
+            SprtDecision::AcceptH1
+        );
+        assert_eq!(
+            cfg.decide(&Tally::new(100, 200, 900)),
+            SprtDecision::AcceptH0
+        );
+        // All draws: no information.
+        assert_eq!(cfg.llr(&Tally::new(0, 10, 0)), 0.0);
+        // Two losses and nothing else: counted with one phantom draw, N = 3,
+        // x = 0.5/3 = 0.166667, v = (2·0.027778 + 0.111111)/3 = 0.055556,
+        // LLR = 3·0.007195·(0.333333 − 1.007195)/(2·0.055556) = −0.130909.
+        let llr = cfg.llr(&Tally::new(0, 0, 2));
+        assert!(close(llr, -0.130_909, 1e-5), "llr {llr}");
+    }
+
+    #[test]
+    fn sprt_parse_errors() {
+        assert!("elo0=5,elo1=0".parse::<SprtConfig>().is_err());
+        assert!("alpha=1.5".parse::<SprtConfig>().is_err());
+        assert!("gamma=1".parse::<SprtConfig>().is_err());
+        assert!("elo1".parse::<SprtConfig>().is_err());
+        let d: SprtConfig = "elo1=10".parse().unwrap();
+        assert_eq!(d.elo1, 10.0);
+        assert_eq!(d.alpha, 0.05);
+    }
+}
