@@ -361,7 +361,10 @@ fn cell_names_any_spelling_and_case_on_input_canonical_on_output() {
         p.parse_move("a1ce-E4CA").map(|m| p.move_text(m)).unwrap(),
         "a1ce-e4ac"
     );
+    // §3: "c1a2 is the same as a2c1"; so c2a1 is a1c2.
     let q = pos("Kcab,Oc2a1,kuvw w - - 0 1");
+    assert!(q.fen().starts_with("Kabc,kuvw,Oa1c2 w"), "{}", q.fen());
+    let q = pos("Kcab,Oc1a2,kuvw w - - 0 1");
     assert!(q.fen().starts_with("Kabc,kuvw,Oa2c1 w"), "{}", q.fen());
     assert!(p.parse_move("a1ce-a1ce").is_err());
     assert!(p.parse_move("a1ce").is_err());
