@@ -212,6 +212,14 @@ fn sphere_invariants() {
     assert_eq!(s.num_cells(), 272);
     assert_eq!(s.nbr.iter().map(|v| v.len()).sum::<usize>() / 2, 810);
     assert_eq!(s.rows.len(), 50);
+    // As a Topology: 6 row + 6 diagonal directions; pentagons leave 5 and 11 empty.
+    let t = s.topology();
+    assert_eq!(t.num_dirs(), 12);
+    let a = t.cell_by_name("a").unwrap();
+    assert!(t.ray(a, 5).is_empty() && t.ray(a, 11).is_empty());
+    assert!((0..5).all(|d| !t.ray(a, d).is_empty() && !t.ray(a, 6 + d).is_empty()));
+    let abc = t.cell_by_name("abc").unwrap();
+    assert!((0..12).all(|d| !t.ray(abc, d).is_empty()));
     assert_eq!(s.diagonals.len(), 78);
 }
 
