@@ -46,7 +46,8 @@ else
 fi
 has parallelworlds && perft_line parallelworlds 3
 has triplane && perft_line triplane 4
-has pentaplane && perft_line pentaplane 3
+# Pentaplane's start is the draft; perft the rules file's fixed-army play position.
+has pentaplane && perft_line pentaplane 5 "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1"
 has platonic && perft_line platonic 4
 has geodesic && perft_line geodesic 3
 

@@ -135,6 +135,7 @@ fn illegal_mover_and_crasher_lose_and_the_match_goes_on() {
         stdout.contains("illegal move: 2") && stdout.contains("crash: 2"),
         "{stdout}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -157,9 +158,9 @@ fn silent_and_garbage_engines_lose_by_their_reason() {
         "--games",
         "2",
         "--tc",
-        "0.4+0",
+        "1+0",
         "--timemargin",
-        "50",
+        "100",
         "--pgn",
         pgn.to_str().unwrap(),
     ]);
@@ -192,11 +193,12 @@ fn silent_and_garbage_engines_lose_by_their_reason() {
         "--depth",
         "3",
         "--hang-timeout",
-        "300",
+        "1000",
         "--quiet",
     ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("hang: 1"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A chess engine that shuffles knights (g1f3, g8f6, f3g1, f6g8, ...), counting
@@ -302,6 +304,7 @@ fn chess_pgn_parses_back_and_replays() {
         );
         replay(g, i).unwrap();
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Whether the binary answers `uci` with `uciok` (the lead's protocol is in).
@@ -331,7 +334,9 @@ fn speaks_protocol() -> bool {
     text.lines().any(|l| l.trim() == "uciok")
 }
 
-/// Variants in which self-play must not lose on time.
+/// Variants in which self-play must not lose on time. The others search deep
+/// trees whose time checks are coarser (see the issue notes), so a time loss
+/// there is reported but does not fail the test.
 const STRICT_TIME_VARIANTS: &[&str] = &["chess"];
 
 /// Four games of `manifold` against itself in every registered variant. Runs once
@@ -404,4 +409,5 @@ fn manifold_against_itself_in_every_variant() {
             );
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -223,6 +223,20 @@ fn game_record_plays_the_draft_as_tokens() {
         "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/4N/5|5/5/5/5/5|5/5/5/PPPPP/ROKS1 b - - 1 1"
     );
     assert!(g.play_token("Aa1Aa1").is_err());
+    // B's placement as four explicit drops, through the game record.
+    let mut g = engine::game::Game::new(Pentaplane::startpos());
+    for t in ["=RO", "=SN", "R@Aa1,O@Ab1,S@Ad1,N@Ae1"] {
+        g.play_token(t).unwrap();
+    }
+    assert!(
+        g.play_token("r@Ea5,o@Eb5,n@Ed5,s@Ee5").is_err(),
+        "neither layout"
+    );
+    g.play_token("r@Ea5,o@Eb5,s@Ed5,n@Ee5").unwrap();
+    assert_eq!(
+        g.pos().fen(),
+        "roksn/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1"
+    );
 }
 
 /// Plies after which a self-play game is stopped and reported as capped.
@@ -249,8 +263,12 @@ fn self_play(games: u64) -> Vec<(String, Option<engine::Outcome>, usize, String)
         let mut plies = 0;
         let mut play_plies = 0;
         let mut army = String::new();
+        let depth = std::env::var("PENTAPLANE_SELF_PLAY_DEPTH")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SELF_PLAY_DEPTH);
         let limits = Limits {
-            depth: Some(SELF_PLAY_DEPTH),
+            depth: Some(depth),
             ..Default::default()
         };
         while game.result().is_none() && plies < SELF_PLAY_PLY_CAP {
@@ -263,7 +281,8 @@ fn self_play(games: u64) -> Vec<(String, Option<engine::Outcome>, usize, String)
                 let black_row = board.split('/').next().unwrap().to_string();
                 army = format!("{white_row} vs {black_row}");
             }
-            let random = plies == 0 || (in_play && play_plies < SELF_PLAY_RANDOM_PLAY_PLIES);
+            let random =
+                (plies == 0 && g % 2 == 0) || (in_play && play_plies < SELF_PLAY_RANDOM_PLAY_PLIES);
             let text = if random {
                 let moves = engine_texts(&pos);
                 moves[rng.gen_range(0..moves.len())].clone()
@@ -284,8 +303,8 @@ fn self_play(games: u64) -> Vec<(String, Option<engine::Outcome>, usize, String)
     results
 }
 
+/// About 10 s in the (optimised) test profile; `--nocapture` prints the games.
 #[test]
-#[ignore = "self-play from the draft: minutes; run in release with --ignored --nocapture"]
 fn self_play_twenty_games_from_the_draft() {
     let n: u64 = std::env::var("PENTAPLANE_SELF_PLAY_GAMES")
         .ok()
@@ -319,4 +338,47 @@ fn self_play_twenty_games_from_the_draft() {
         lengths.iter().sum::<usize>() as f64 / lengths.len() as f64
     );
     assert_eq!(results.len() as u64, n);
+}
+
+/// The colour-flipped position: every piece to (4-x, 4-y, 4-z) with its colour
+/// swapped, the other side to move. The cube, the X cells and the promotion rows are
+/// point-symmetric, so perft must not change.
+fn flipped(fen: &str) -> String {
+    let b = slow::parse(fen);
+    let cells = b
+        .cells
+        .iter()
+        .map(|(&(x, y, z), &c)| {
+            let c = if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            };
+            ((4 - x, 4 - y, 4 - z), c)
+        })
+        .collect();
+    let f = slow::Board {
+        cells,
+        white_to_move: !b.white_to_move,
+        placing: None,
+    };
+    format!(
+        "{} {} - - 0 1",
+        slow_placement(&f),
+        if f.white_to_move { 'w' } else { 'b' }
+    )
+}
+
+#[test]
+fn colour_flipped_positions_give_the_same_counts() {
+    let mut checked = 0;
+    for (fen, depth, nodes) in perft_lines() {
+        if fen.contains('[') || depth > 3 || nodes > 100_000 {
+            continue;
+        }
+        let p = Pentaplane::from_fen(&flipped(&fen)).unwrap();
+        assert_eq!(engine::perft::perft(&p, depth), nodes, "flipped {fen}");
+        checked += 1;
+    }
+    assert!(checked >= 40);
 }

@@ -186,7 +186,7 @@ fn bad_fens_are_rejected_with_errors() {
     let start = "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI";
     let bad = [
         "".to_string(),
-        format!("{start}"),
+        start.to_string(),
         format!("{start} w"),
         format!("{start} w AJaj - 0"),
         format!("{start} x AJaj - 0 1"),
@@ -203,6 +203,9 @@ fn bad_fens_are_rejected_with_errors() {
         format!("{start} w AJaj e7 0 1"),
         "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODX w AJaj - 0 1".to_string(),
         "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/55/IDOCTTCODI w AJaj - 0 1".to_string(),
+        "idocttcodi/010/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJaj - 0 1".to_string(),
+        "idocttcodi/100/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJaj - 0 1".to_string(),
+        "idocttcodi/19/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJaj - 0 1".to_string(),
         "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/IDOCTTCODI w AJaj - 0 1".to_string(),
         "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODII w AJaj - 0 1".to_string(),
         "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCOD w AJaj - 0 1".to_string(),
@@ -222,6 +225,20 @@ fn bad_fens_are_rejected_with_errors() {
         assert!(r.is_err(), "accepted bad FEN '{fen}'");
         assert!(!r.unwrap_err().to_string().is_empty());
     }
+    // The messages say what is wrong.
+    let message = |fen: &str| Platonic::from_fen(fen).unwrap_err().to_string();
+    assert!(
+        message("idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOTTTCODI w - - 0 1")
+            .contains("White has 3 Tetrahedrons, expected exactly 2")
+    );
+    assert!(message("4tt4/10/6D3/10/10/10/10/10/10/TT8 w - - 0 1")
+        .contains("Black is not to move but is in check"));
+    assert!(
+        message("idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/1DOCTTCODI w AJaj - 0 1")
+            .contains("right 'A' needs the Tetrahedron on e1 and the Icosahedron on a1")
+    );
+    assert!(message(&format!("{start} w AJaj e7 0 1"))
+        .contains("no Black pawn has just double-stepped"));
     // And the good ones parse and round-trip.
     for good in [
         format!("{start} w AJaj - 0 1"),
@@ -338,6 +355,64 @@ fn self_play_smoke() {
 #[test]
 #[ignore = "20 searched games: a few minutes; run with --ignored --nocapture"]
 fn self_play_twenty_games() {
-    let report = run_self_play(20, 2, 600);
+    let depth = std::env::var("SELFPLAY_DEPTH").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let report = run_self_play(20, depth, 600);
     println!("{report}");
+}
+
+/// The colour-mirrored FEN: ranks reversed, cases swapped, side swapped.
+fn mirror_fen(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let swap = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling = if f[2] == "-" {
+        "-".to_string()
+    } else {
+        let swapped = swap(f[2]);
+        let upper: String = swapped.chars().filter(|c| c.is_ascii_uppercase()).collect();
+        let lower: String = swapped.chars().filter(|c| c.is_ascii_lowercase()).collect();
+        upper + &lower
+    };
+    let ep = if f[3] == "-" {
+        "-".to_string()
+    } else {
+        let rank: u32 = f[3][1..].parse().unwrap();
+        format!("{}{}", &f[3][..1], 11 - rank)
+    };
+    format!(
+        "{} {side} {castling} {ep} {} {}",
+        placement.join("/"),
+        f[4],
+        f[5]
+    )
+}
+
+#[test]
+fn mirrored_positions_give_the_same_counts() {
+    let mut checked = 0;
+    for (fen, depth, nodes) in perft_lines() {
+        if depth > 3 || nodes > 100_000 {
+            continue;
+        }
+        let mirrored = mirror_fen(&fen);
+        let pos = Platonic::from_fen(&mirrored).unwrap_or_else(|e| panic!("{mirrored}: {e}"));
+        assert_eq!(
+            engine::perft::perft(&pos, depth),
+            nodes,
+            "mirror of {fen} is {mirrored}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 30);
 }

@@ -83,6 +83,19 @@ fn slow_generator_reproduces_perft_file() {
     assert!(checked >= 50, "only {checked} lines checked");
 }
 
+/// Every perft-file line, the deep ones included (minutes).
+#[test]
+#[ignore = "slow generator on every perft line: minutes"]
+fn slow_generator_reproduces_deep_perft_lines() {
+    for (fen, depth, nodes) in perft_lines() {
+        assert_eq!(
+            Slow::from_fen(&fen).perft(depth),
+            nodes,
+            "slow perft {depth} of {fen}"
+        );
+    }
+}
+
 /// Along seeded random games from the start and from every perft position, the
 /// engine's legal sub-moves equal the slow generator's, move text for move text.
 #[test]

@@ -137,3 +137,15 @@ fn setboard_mate_and_game_end() {
     e.expect(WAIT, |l| l == "1-0 {White wins by checkmate}");
     e.quit();
 }
+
+#[test]
+fn without_clock_or_depth_the_engine_still_moves() {
+    let mut e = start();
+    e.send("new");
+    e.send("variant platonic");
+    let t = std::time::Instant::now();
+    e.send("usermove e3e5");
+    e.expect(WAIT, |l| l.starts_with("move "));
+    assert!(t.elapsed() < Duration::from_secs(30));
+    e.quit();
+}

@@ -53,6 +53,11 @@ impl<P: Position> Game<P> {
         if token.is_empty() || token.split(',').any(|t| t.is_empty()) {
             return Err(MoveError::Malformed(token.to_string()));
         }
+        // A variant may give one sub-move a comma-joined text (Pentaplane accepts B's
+        // placement as four explicit drops): the whole token as one sub-move comes first.
+        if token.contains(',') && self.result().is_none() && self.pos.parse_move(token).is_ok() {
+            return self.play_submove(token);
+        }
         let mut trial = self.clone();
         for sub in token.split(',') {
             trial.play_submove(sub)?;

@@ -183,6 +183,7 @@ impl PlatonicEval {
         let them = us.opposite();
         let royals: Vec<Cell> = pos.pieces(us, Kind::Tetrahedron).iter().collect();
         let mut danger = 0;
+        let enemy_attacks = pos.attack_map(them);
         // Attacks on the Tetrahedrons' neighbourhoods.
         for &r in &royals {
             let mut zone = Cells::EMPTY;
@@ -192,11 +193,7 @@ impl PlatonicEval {
                     zone.insert(n);
                 }
             }
-            for c in zone.iter() {
-                if pos.attacked_by(c, them) {
-                    danger += ROYAL_ZONE_ATTACK;
-                }
-            }
+            danger += ROYAL_ZONE_ATTACK * (zone & enemy_attacks).len() as i32;
         }
         if royals.len() == 2 {
             danger += self.forkability(pos, us, royals[0], royals[1]);
@@ -322,6 +319,14 @@ mod tests {
     #[test]
     fn values_follow_mobility_order() {
         let e = PlatonicEval::default();
+        println!(
+            "values C {} O {} D {} I {}; pawn by rank {:?}",
+            e.value(Kind::Cube),
+            e.value(Kind::Octahedron),
+            e.value(Kind::Dodecahedron),
+            e.value(Kind::Icosahedron),
+            e.pawn_by_rank
+        );
         let v = |k| e.value(k);
         assert!(v(Kind::Cube) < v(Kind::Octahedron));
         assert!(v(Kind::Octahedron) < v(Kind::Dodecahedron));

@@ -25,6 +25,12 @@ pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
     ("parallelworlds", "startpos", 4),
     ("triplane", "startpos", 7),
     ("pentaplane", "startpos", 6),
+    // The draft start only exercises the draft; this is the rules file's play example.
+    (
+        "pentaplane",
+        "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1",
+        8,
+    ),
     ("platonic", "startpos", 6),
     ("geodesic", "startpos", 2),
 ];

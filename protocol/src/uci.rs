@@ -87,6 +87,8 @@ pub struct Protocol {
     search: Option<JoinHandle<Searcher>>,
     stop: Arc<AtomicBool>,
     ponderhit: Arc<AtomicBool>,
+    /// Set by the search thread once its answer is final (before `bestmove` is sent).
+    decided: Arc<AtomicBool>,
     options: Options,
 }
 
@@ -122,6 +124,7 @@ impl Protocol {
             ponderhit: searcher.ponderhit.clone(),
             searcher: Some(searcher),
             search: None,
+            decided: Arc::new(AtomicBool::new(false)),
             options: Options::default(),
         }
     }
@@ -156,11 +159,12 @@ impl Protocol {
         Flow::Quit
     }
 
+    /// Whether a search is still thinking. A search that has decided (its thread set
+    /// `decided` just before printing `bestmove`) is joined here, so a command sent
+    /// right after `bestmove` is never refused as arriving "while searching".
     fn searching(&mut self) -> bool {
-        if let Some(h) = &self.search {
-            if h.is_finished() {
-                self.finish_search(false);
-            }
+        if self.search.is_some() && self.decided.load(Ordering::SeqCst) {
+            self.finish_search(false);
         }
         self.search.is_some()
     }
@@ -521,6 +525,8 @@ impl Protocol {
         let out = self.out.clone();
         let stop = self.stop.clone();
         let ponderhit = self.ponderhit.clone();
+        self.decided.store(false, Ordering::SeqCst);
+        let decided = self.decided.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
@@ -532,6 +538,7 @@ impl Protocol {
                 {
                     std::thread::sleep(Duration::from_millis(1));
                 }
+                decided.store(true, Ordering::SeqCst);
                 match report.ponder {
                     Some(p) => out.line(&format!("bestmove {} ponder {p}", report.bestmove)),
                     None => out.line(&format!("bestmove {}", report.bestmove)),

@@ -30,6 +30,9 @@ pub const PIECE_TO_CHAR: &str = "PDOI.CTpdoi.ct";
 /// double step.
 pub const PAWN_BETZA: &str = "fmWfceFifmnD";
 
+/// Thinking time per move when the GUI has sent neither a clock nor a depth.
+pub const DEFAULT_MOVE_TIME_MS: u64 = 2000;
+
 /// The `setup` and `piece` lines that define the variant for XBoard.
 pub fn variant_definition() -> Vec<String> {
     let mut lines = vec![format!(
@@ -286,6 +289,9 @@ impl<'a> XBoard<'a> {
         };
         if let Some(ms) = self.clock.per_move_ms {
             l.movetime = Some(ms);
+        } else if self.clock.own_ms.is_none() && self.clock.depth.is_none() {
+            // The GUI gave no clock and no depth: a search must still end.
+            l.movetime = Some(DEFAULT_MOVE_TIME_MS);
         } else if let Some(own) = self.clock.own_ms {
             let us = self.engine_side.index();
             l.time[us] = Some(own);

@@ -206,7 +206,7 @@ impl Pos {
                 continue;
             }
             let reach = self.attack_reach(from);
-            if c.to_ascii_uppercase() == 'P' {
+            if c.eq_ignore_ascii_case(&'P') {
                 let fwd = if self.white { 1 } else { -1 };
                 let mut caps: Vec<Sq> = reach
                     .into_iter()

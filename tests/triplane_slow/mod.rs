@@ -4,7 +4,7 @@
 //! coordinate loops, tests check by listing every enemy attack, and names moves by
 //! their text. Rules are restated here from `shared/rules/triplane.md`.
 
-#![allow(dead_code)]
+#![allow(dead_code, clippy::manual_ignore_case_cmp)]
 
 #[derive(Clone, Debug)]
 pub struct Slow {

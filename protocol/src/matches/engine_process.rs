@@ -183,8 +183,10 @@ impl EngineProcess {
         }
     }
 
-    /// `ucinewgame` then a sync.
+    /// `ucinewgame` then a sync; a sync first too, so the engine has finished with
+    /// the last game's search before it is told a new game begins.
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineFault> {
+        self.sync(timeout)?;
         self.send("ucinewgame")?;
         self.sync(timeout)
     }

@@ -312,8 +312,11 @@ pub fn run_match_with(
                     let Some(record) =
                         referee::play_game(index, game, pair, white_engine, settings, stop)
                     else {
-                        break;
+                        break; // aborted: the match is over
                     };
+                    if stop.load(Ordering::SeqCst) {
+                        break; // finished after the SPRT decided: not counted
+                    }
                     book_result(books, terminations, &record);
                     if tx.send(record).is_err() {
                         break;
@@ -328,14 +331,10 @@ pub fn run_match_with(
         }
         drop(tx);
 
+        // Every record received is counted, here and in the workers' books alike; a
+        // game that ends after the SPRT decided is counted too (it was played in
+        // full) but no longer moves the decision.
         for record in rx {
-            if stop.load(Ordering::Relaxed)
-                && sprt_status
-                    .as_ref()
-                    .is_some_and(|s| s.decision != SprtDecision::Continue)
-            {
-                continue; // finished after the SPRT decided: not counted
-            }
             match record.engine1_score() {
                 1 => tally.wins += 1,
                 0 => tally.draws += 1,
@@ -363,7 +362,10 @@ pub fn run_match_with(
             if let Some(e) = elo_estimate(&tally) {
                 status.push_str(&format!("  Elo {} ± {:.1}", fmt_elo(e.elo), e.margin()));
             }
-            if let Some(s) = sprt_status.as_mut() {
+            if let Some(s) = sprt_status
+                .as_mut()
+                .filter(|s| s.decision == SprtDecision::Continue)
+            {
                 s.llr = s.config.llr(&tally);
                 s.decision = s.config.decide(&tally);
                 progress.line(&format!(

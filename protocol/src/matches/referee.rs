@@ -13,7 +13,7 @@
 use super::clock::{Charge, Clocks};
 use super::engine_process::{EngineFault, EngineProcess, EngineSpec};
 use engine::game::AnyGame;
-use engine::{Outcome, Side};
+use engine::{MoveError, Outcome, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -360,9 +360,14 @@ fn check_reply(
             });
         }
         if let Err(e) = trial.play(part) {
+            // The referee's error says more only when it is not plain "illegal".
+            let why = match e {
+                MoveError::Illegal(_) => String::new(),
+                other => format!(" ({other})"),
+            };
             return Err(Termination {
                 category: category::ILLEGAL_MOVE.into(),
-                detail: format!("{who} played an illegal move '{part}' ({e})"),
+                detail: format!("{who} played an illegal move '{part}'{why}"),
             });
         }
     }

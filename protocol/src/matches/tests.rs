@@ -98,6 +98,7 @@ fn partial_turns_are_asked_again_and_colours_alternate() {
     assert_eq!(first_one_white.moves[0], "p1,p1");
     assert_eq!(first_one_white.moves[1], "p2,0000");
     assert!(text.contains("{cp 12/3 "), "scores are logged: {text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -139,6 +140,7 @@ fn misbehaving_engines_lose_by_the_right_reason() {
         }
         assert_eq!(s.books[name].losses.get(category), Some(&2), "{name}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -148,7 +150,7 @@ fn silent_engine_loses_on_time_or_as_hung() {
     let silent = fake_engine(&dir, "silent", ":");
     let mut cfg = config(silent.clone(), good.clone(), 2);
     cfg.limit = Limit::Clock {
-        base_ms: 300,
+        base_ms: 500,
         inc_ms: 0,
     };
     cfg.time_margin_ms = 50;
@@ -163,13 +165,14 @@ fn silent_engine_loses_on_time_or_as_hung() {
 
     let mut cfg = config(good, silent, 2);
     cfg.limit = Limit::Nodes(1000);
-    cfg.hang_timeout_ms = 300;
+    cfg.hang_timeout_ms = 1000;
     let s = run_match_with(&cfg, &*race()).unwrap();
     assert_eq!(s.tally, Tally::new(2, 0, 0));
     assert!(s
         .games
         .iter()
         .all(|g| g.termination.category == referee::category::HANG));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -189,6 +192,7 @@ fn sprt_stops_a_one_sided_match() {
         s.tally
     );
     assert!(sprt.llr <= sprt.bounds.0);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -241,6 +245,7 @@ fn openings_file_and_random_openings() {
         .map(|p| openings::random_opening(&*proto, 3, 7, p).moves)
         .collect();
     assert!(variety.len() > 1);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -257,4 +262,5 @@ fn engine_that_cannot_start_is_a_match_error() {
         run_match_with(&cfg, &*race()),
         Err(MatchError::EngineStart { engine: 2, .. })
     ));
+    let _ = std::fs::remove_dir_all(&dir);
 }

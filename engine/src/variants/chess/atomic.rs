@@ -10,7 +10,8 @@
 
 use super::bitboard::{bit, tables, Bitboard, Cells, Keys};
 use super::board::{Board, Rules, KING, PAWN};
-use crate::moves::MoveList;
+use super::movegen::{back_rank, castle_destinations, move_kind, CASTLE, EN_PASSANT};
+use crate::moves::{Move, MoveList};
 use crate::position::{Outcome, Side};
 use std::sync::OnceLock;
 
@@ -50,12 +51,21 @@ const BLAST_PROOF_KIND: u8 = PAWN;
 pub(super) fn explode<R: Rules>(b: &mut Board<R>, centre: u8) {
     b.remove(centre);
     let victims = blast_area(centre) & b.occupied() & !b.by_kind[BLAST_PROOF_KIND as usize];
+    let king_exploded = victims & b.by_kind[KING as usize] != 0;
     for sq in Cells(victims) {
         b.remove(sq);
     }
-    let exploded = victims | bit(centre);
-    if b.castling & exploded != 0 {
-        b.set_castling(b.castling & !exploded);
+    let mut rights = b.castling & !(victims | bit(centre));
+    if king_exploded {
+        // An exploded king takes its side's rights with it.
+        for side in [Side::White, Side::Black] {
+            if b.king_sq(side).is_none() {
+                rights &= !back_rank(side);
+            }
+        }
+    }
+    if rights != b.castling {
+        b.set_castling(rights);
     }
 }
 
@@ -94,32 +104,78 @@ pub(super) fn exploded_outcome<R: Rules>(b: &Board<R>) -> Option<Outcome> {
     }
 }
 
-/// Legal atomic moves: pseudo-legal generation, then each move played on a copy
-/// and kept if the mover's king survives and is not left in check — or if the
-/// enemy king exploded (that ends the game at once).
+/// Legal atomic moves: pseudo-legal generation, then each move kept if its result
+/// leaves the mover's king on the board and not in (atomic) check — or if the
+/// enemy king exploded (that ends the game at once). The result is worked out on
+/// occupancy bitboards, without playing the move on a copy.
 pub(super) fn generate<R: Rules>(b: &Board<R>, tactical: bool, out: &mut MoveList) {
-    if exploded_outcome(b).is_some() {
+    let (Some(king), Some(enemy_king)) = (b.king_sq(b.side), b.king_sq(b.side.opposite())) else {
         return;
-    }
+    };
     let start = out.len();
     b.generate_moves::<false>(tactical, out);
-    let us = b.side;
+    let t = tables();
+    // A quiet move of a piece off every line through our king cannot expose it,
+    // unless the king already stands in check: those need no test.
+    let exposed = t.rook_empty[king as usize] | t.bishop_empty[king as usize];
+    let in_check = king_attacked(b, b.side);
+    let occ = b.occupied();
     let mut kept = start;
     for i in start..out.len() {
         let m = out[i];
-        let mut child = b.clone();
-        child.make_move(m);
-        let legal = match (child.king_sq(us), child.king_sq(us.opposite())) {
-            (None, _) => false,
-            (Some(_), None) => true,
-            (Some(_), Some(_)) => !king_attacked(&child, us),
-        };
-        if legal {
+        let from = m.from() as u8;
+        let quiet_off_line = !in_check
+            && from != king
+            && exposed & bit(from) == 0
+            && occ & bit(m.to() as u8) == 0
+            && move_kind(m) != EN_PASSANT
+            && move_kind(m) != CASTLE;
+        if quiet_off_line || is_legal(b, m, king, enemy_king) {
             out[kept] = m;
             kept += 1;
         }
     }
     out.truncate(kept);
+}
+
+/// Whether a pseudo-legal move is legal (see [`generate`]).
+#[inline]
+fn is_legal<R: Rules>(b: &Board<R>, m: Move, king: u8, enemy_king: u8) -> bool {
+    let t = tables();
+    let from = m.from() as u8;
+    let to = m.to() as u8;
+    let occ = b.occupied();
+    let enemies = b.side_pieces(b.side.opposite());
+    // After the move: is our king (on `k`, blockers `occ`) safe from `attackers`?
+    let safe = |k: u8, occ: Bitboard, attackers: Bitboard| {
+        t.king[k as usize] & bit(enemy_king) != 0 || b.attackers_to(k, occ) & attackers == 0
+    };
+    match move_kind(m) {
+        CASTLE => {
+            let (king_to, rook_to) = castle_destinations(from, to);
+            let after = (occ ^ bit(from) ^ bit(to)) | bit(king_to) | bit(rook_to);
+            safe(king_to, after, enemies)
+        }
+        kind => {
+            let captured = if kind == EN_PASSANT { to ^ 8 } else { to };
+            if occ & bit(captured) == 0 {
+                let after = occ ^ bit(from) ^ bit(to);
+                safe(if from == king { to } else { king }, after, enemies)
+            } else {
+                let blast = bit(from)
+                    | bit(captured)
+                    | (blast_area(to) & occ & !b.by_kind[BLAST_PROOF_KIND as usize]);
+                if blast & bit(king) != 0 {
+                    return false;
+                }
+                if blast & bit(enemy_king) != 0 {
+                    return true;
+                }
+                let after = occ & !blast;
+                safe(king, after, enemies & after)
+            }
+        }
+    }
 }
 
 /// Dead position by material: bare kings (kings cannot capture, so nothing can

@@ -228,17 +228,18 @@ impl AttackTables {
         let mut rook_magic = [Magic::default(); 64];
         let mut bishop_magic = [Magic::default(); 64];
         for sq in 0..64u8 {
-            rook_magic[sq as usize] = find_magic(
-                sq,
+            let s = sq as usize;
+            rook_magic[s] = find_magic(
                 relevant(sq, &orth),
                 &|o| walk(sq, &orth, o),
+                ROOK_MAGICS[s],
                 &mut rng,
                 &mut slider_attacks,
             );
-            bishop_magic[sq as usize] = find_magic(
-                sq,
+            bishop_magic[s] = find_magic(
                 relevant(sq, &diag),
                 &|o| walk(sq, &diag, o),
+                BISHOP_MAGICS[s],
                 &mut rng,
                 &mut slider_attacks,
             );
@@ -258,16 +259,61 @@ impl AttackTables {
     }
 }
 
+/// Magic multipliers found by [`find_magic`]'s own search (with
+/// [`MAGIC_SEARCH_SEED`]); regenerate with the ignored test `print_magics`. Each
+/// is verified against every blocker subset at start-up, so a wrong entry only
+/// costs a search.
+#[rustfmt::skip]
+const ROOK_MAGICS: [u64; 64] = [
+    0x1c80004002a08110, 0x4840004010082002, 0x1200220040088010, 0x4100090006100020,
+    0x0480020400806800, 0x0500080400121100, 0x0280008002000300, 0x0100008041000332,
+    0x4804800088204003, 0x3ee8802000884000, 0x0000801000200088, 0x0010800801100280,
+    0x0001000801001004, 0x1c08010420400810, 0x0021000402000100, 0x8402800080034500,
+    0x0980004000402015, 0x0420820022010040, 0x0020028020807000, 0x2000828008001001,
+    0x0000808008000402, 0x0042008002040080, 0x800d410100020004, 0x1900020021104084,
+    0x0801400280018220, 0x0000400080200080, 0x0010088080102000, 0x2008000880100081,
+    0x0002050100100800, 0x2081000900040002, 0x0140010400320850, 0x0001104200108914,
+    0x0080004000402000, 0x8010002004400050, 0x4800410011002002, 0x2028008108801002,
+    0x0604000800800480, 0x4000800400800200, 0x0400080204000110, 0x0404008042000401,
+    0x0000800040028020, 0x0000400081010020, 0x0080200010008080, 0x2082004010220008,
+    0x0008040008008080, 0x0002001008020005, 0x0018504a31040008, 0x0422104100a20004,
+    0x80e1002080004100, 0x8020804001003100, 0x0010080400200220, 0x8000100021020900,
+    0x0408040008008080, 0x3010800200040080, 0x2440217a38300400, 0x40455400a0510200,
+    0x0062003221004382, 0x3803260080421302, 0x0010090040200013, 0x2213900100a00509,
+    0x2a02000420081002, 0x128f001a08040009, 0x0100010810220084, 0x0001000082002041,
+];
+#[rustfmt::skip]
+const BISHOP_MAGICS: [u64; 64] = [
+    0x0860490508008081, 0x2142220409060000, 0x4c044804810a4408, 0x9008208130400005,
+    0x0031104000100820, 0x0880821042040002, 0x4404090888040000, 0x2108808048200400,
+    0x0020040404080220, 0x01a0201400c21040, 0x1880442902020001, 0x0031446400800000,
+    0x3031040420402000, 0x1000082a28200001, 0x6021020084044043, 0x1001098083982000,
+    0x0810004002084108, 0x043001a00a060054, 0x4008008108410202, 0x0008042082004004,
+    0x0842122401200000, 0x0002000040500400, 0x000c011042021000, 0x10008304d4009803,
+    0x0820201204040422, 0x2104020c04100414, 0x8000900512042600, 0x8120202048008020,
+    0x8041020004008408, 0x42080080011000a2, 0x010811010a010100, 0x10cc0114808280a0,
+    0x4050082280882220, 0x0881012000088800, 0x004100480001080c, 0x0c18208020080200,
+    0x11400b0110410040, 0x0042100040020800, 0x0010510100005420, 0x0108020280084c42,
+    0x02421802c0800802, 0x0000808848006006, 0x2000084410080200, 0x0001024200843800,
+    0x0004083009200400, 0x042000c114400200, 0x4020010200a04200, 0x00021c0404200090,
+    0x0011108804400004, 0x0036484208208000, 0x0000948420880000, 0x0000040020880041,
+    0x0480081020288438, 0x841b308310010802, 0x202058090800a080, 0x1010810240820001,
+    0x0001140a03042000, 0x4140010048047420, 0x0800200110511000, 0x02808000008c1c08,
+    0x0002023740228200, 0x8000506004115200, 0x4060040802041420, 0x0882200c01004b08,
+];
+
 /// Seed of the magic-number search (any seed works; a fixed one keeps start-up
 /// time and table layout the same on every run).
 const MAGIC_SEARCH_SEED: u64 = 0x6d61_6769_6373;
 
 /// Finds a magic multiplier mapping every blocker subset of `mask` to a slot whose
-/// attack set is right, and appends the slots to `table`.
+/// attack set is right, and appends the slots to `table`. `known` is tried first
+/// (the multipliers this very search found once, kept in [`ROOK_MAGICS`] /
+/// [`BISHOP_MAGICS`] to save start-up time); the search runs only if it fails.
 fn find_magic(
-    _sq: u8,
     mask: Bitboard,
     attacks_of: &dyn Fn(Bitboard) -> Bitboard,
+    known: u64,
     rng: &mut ChaCha8Rng,
     table: &mut Vec<Bitboard>,
 ) -> Magic {
@@ -287,33 +333,37 @@ fn find_magic(
     let mut slots = vec![0u64; size];
     let mut epoch = vec![0u32; size];
     let mut attempt = 0u32;
+    let mut candidate = known;
     loop {
-        // Sparse random numbers make good magics far more often.
-        let magic = rng.next_u64() & rng.next_u64() & rng.next_u64();
-        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
-            continue;
-        }
         attempt += 1;
-        let ok = subsets.iter().all(|&(occ, att)| {
-            let i = (occ.wrapping_mul(magic) >> shift) as usize;
-            if epoch[i] != attempt {
-                epoch[i] = attempt;
-                slots[i] = att;
-                true
-            } else {
-                slots[i] == att
-            }
-        });
+        let ok = candidate != 0
+            && subsets.iter().all(|&(occ, att)| {
+                let i = (occ.wrapping_mul(candidate) >> shift) as usize;
+                if epoch[i] != attempt {
+                    epoch[i] = attempt;
+                    slots[i] = att;
+                    true
+                } else {
+                    slots[i] == att
+                }
+            });
         if ok {
             let offset = table.len() as u32;
             // Slots never hit by a subset stay as they are; they are never read.
             table.extend_from_slice(&slots);
             return Magic {
                 mask,
-                magic,
+                magic: candidate,
                 shift,
                 offset,
             };
+        }
+        // Sparse random numbers make good magics far more often.
+        loop {
+            candidate = rng.next_u64() & rng.next_u64() & rng.next_u64();
+            if (mask.wrapping_mul(candidate) >> 56).count_ones() >= 6 {
+                break;
+            }
         }
     }
 }
@@ -432,5 +482,35 @@ mod tests {
         assert_eq!(t.line(0, 9), t.bishop_empty[0] | 1);
         assert_eq!(t.knight[0].count_ones(), 2);
         assert_eq!(t.pawn[0][8], bit(17));
+    }
+}
+#[cfg(test)]
+mod magic_tables {
+    use super::*;
+
+    /// Prints the magics the search finds, for [`ROOK_MAGICS`] / [`BISHOP_MAGICS`].
+    #[test]
+    #[ignore = "regenerates the stored magic multipliers"]
+    fn print_magics() {
+        let t = AttackTables::build(board_topology());
+        let fmt = |m: &[Magic; 64]| {
+            m.iter()
+                .map(|m| format!("{:#018x},", m.magic))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        println!("ROOK {}", fmt(&t.rook_magic));
+        println!("BISHOP {}", fmt(&t.bishop_magic));
+    }
+
+    #[test]
+    fn stored_magics_need_no_search() {
+        let t = std::time::Instant::now();
+        let tables = AttackTables::build(board_topology());
+        for sq in 0..64 {
+            assert_eq!(tables.rook_magic[sq].magic, ROOK_MAGICS[sq]);
+            assert_eq!(tables.bishop_magic[sq].magic, BISHOP_MAGICS[sq]);
+        }
+        eprintln!("tables built in {:?}", t.elapsed());
     }
 }

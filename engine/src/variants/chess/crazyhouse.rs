@@ -7,7 +7,7 @@ use super::bitboard::{bit, Bitboard, Cells, Keys, HAND_MAX, RANK_1, RANK_8};
 use super::board::{
     kind_of, piece_code, Board, Rules, BISHOP, HAND_KINDS, KIND_LETTERS, KNIGHT, PAWN, QUEEN, ROOK,
 };
-use super::movegen::{encode, DROP};
+use super::movegen::DROP;
 use crate::error::FenError;
 use crate::moves::{Move, MoveList};
 use std::sync::OnceLock;
@@ -81,7 +81,11 @@ impl<R: Rules> Board<R> {
                 target
             };
             for to in Cells(cells) {
-                out.push(encode(Move::HAND as u8, to, DROP, kind));
+                out.push(Move::new(
+                    Move::HAND,
+                    to as u16,
+                    DROP | ((kind as u16) << 3),
+                ));
             }
         }
     }
@@ -90,6 +94,10 @@ impl<R: Rules> Board<R> {
 /// Parses hand letters (`QNp`...; upper case White's, lower case Black's, any order).
 pub(super) fn parse_holdings(text: &str) -> Result<[[u8; HAND_KINDS]; 2], FenError> {
     let mut hands = [[0u8; HAND_KINDS]; 2];
+    // Some writers mark empty hands with a dash (`[-]`).
+    if text == "-" {
+        return Ok(hands);
+    }
     for ch in text.chars() {
         let kind = KIND_LETTERS[..HAND_KINDS]
             .iter()

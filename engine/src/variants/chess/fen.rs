@@ -34,6 +34,12 @@ impl<R: Rules> Board<R> {
         }
         let mut b = Board::<R>::empty();
         let (placement, holdings) = split_placement::<R>(fields[0])?;
+        if placement.contains('0') {
+            // No empty run on an 8-wide board is written with a zero (`08`, `0`).
+            return Err(FenError::Placement(format!(
+                "'{placement}' has a 0 in an empty run"
+            )));
+        }
         for (file, rank, text) in parse_placement(placement, 8, 8)? {
             let mut chars = text.chars();
             let letter = chars.next().unwrap_or(' ');

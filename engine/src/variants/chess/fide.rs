@@ -1,6 +1,6 @@
 //! FIDE chess: the family's rules with no extras, and its material draw.
 
-use super::bitboard::{Cells, Keys};
+use super::bitboard::Keys;
 use super::board::{Board, Rules, BISHOP, KING, KNIGHT};
 use std::sync::OnceLock;
 
@@ -40,8 +40,7 @@ pub(super) fn insufficient_material<R: Rules>(b: &Board<R>) -> bool {
     if others.count_ones() <= 1 {
         return true;
     }
+    // Only bishops besides the kings, all on squares of one colour.
     let bishops = b.by_kind[BISHOP as usize];
-    others == bishops
-        && (bishops & LIGHT_SQUARES == 0 || bishops & !LIGHT_SQUARES == 0)
-        && Cells(bishops).count() > 0
+    others == bishops && (bishops & LIGHT_SQUARES == 0 || bishops & !LIGHT_SQUARES == 0)
 }

@@ -22,6 +22,7 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 
+use crate::cellset::CellSet;
 use crate::error::{FenError, MoveError};
 use crate::moves::{Move, MoveList};
 use crate::position::{DrawReason, GenKind, Outcome, Position, Side, VariantInfo};
@@ -106,32 +107,32 @@ impl Action {
             ),
         }
     }
+    /// The action a move encodes; `None` for anything `encode` never produces
+    /// (`Move::NONE`, `Move::END_TURN`, cells off the cube, unknown tags).
     pub fn decode(m: Move) -> Option<Action> {
-        let payload = m.extra() & 0xff;
+        let payload = (m.extra() & 0xff) as usize;
+        let on_cube = |c: Cell| (c as usize) < CELLS;
+        let board_move = on_cube(m.from()) && on_cube(m.to()) && m.from() != m.to();
+        let hands = SELECTABLE.len();
         Some(match m.extra() >> 8 {
-            TAG_STEP if m.from() < CELLS as Cell && m.to() < CELLS as Cell => Action::Step {
+            TAG_STEP | TAG_PROMOTE if board_move => Action::Step {
                 from: m.from(),
                 to: m.to(),
-                promote: false,
+                promote: m.extra() >> 8 == TAG_PROMOTE,
             },
-            TAG_PROMOTE => Action::Step {
-                from: m.from(),
-                to: m.to(),
-                promote: true,
-            },
-            TAG_FIRE => Action::Fire {
+            TAG_FIRE if board_move => Action::Fire {
                 from: m.from(),
                 to: m.to(),
             },
-            TAG_DROP => Action::Drop {
-                hand: payload as usize,
+            TAG_DROP if on_cube(m.to()) && payload < hands => Action::Drop {
+                hand: payload,
                 to: m.to(),
             },
-            TAG_SELECT => Action::Select {
-                a: (payload >> 4) as usize,
-                b: (payload & 15) as usize,
+            TAG_SELECT if payload >> 4 < hands && payload & 15 < hands => Action::Select {
+                a: payload >> 4,
+                b: payload & 15,
             },
-            TAG_LAYOUT => Action::Layout(if payload == 1 {
+            TAG_LAYOUT if payload < 2 => Action::Layout(if payload == 1 {
                 Layout::Mirror
             } else {
                 Layout::Same
@@ -152,6 +153,8 @@ pub struct Pentaplane {
     halfmove: u32,
     fullmove: u32,
     kings: [Option<Cell>; 2],
+    /// Cells of each side's pieces (move generation walks these, not all 125 cells).
+    occupied: [CellSet<2>; 2],
     key: u64,
 }
 
@@ -165,6 +168,7 @@ impl Pentaplane {
             halfmove: 0,
             fullmove: 1,
             kings: [None; 2],
+            occupied: [CellSet::EMPTY; 2],
             key: 0,
         }
     }
@@ -183,6 +187,10 @@ impl Pentaplane {
     pub fn king(&self, side: Side) -> Option<Cell> {
         self.kings[side.index()]
     }
+    /// The cells of `side`'s pieces.
+    pub fn occupied(&self, side: Side) -> CellSet<2> {
+        self.occupied[side.index()]
+    }
     /// The decoded form of a move (for evaluators and tests).
     pub fn action(m: Move) -> Option<Action> {
         Action::decode(m)
@@ -191,6 +199,7 @@ impl Pentaplane {
     fn put(&mut self, c: Cell, p: Piece) {
         debug_assert!(self.board[c as usize].is_none());
         self.board[c as usize] = Some(p);
+        self.occupied[p.side.index()].insert(c);
         self.key ^= tables().zobrist.piece(p.code(), c as usize);
         if p.kind == Kind::King {
             self.kings[p.side.index()] = Some(c);
@@ -199,6 +208,7 @@ impl Pentaplane {
 
     fn remove(&mut self, c: Cell) -> Option<Piece> {
         let p = self.board[c as usize].take()?;
+        self.occupied[p.side.index()].remove(c);
         self.key ^= tables().zobrist.piece(p.code(), c as usize);
         if p.kind == Kind::King && self.kings[p.side.index()] == Some(c) {
             self.kings[p.side.index()] = None;
@@ -259,10 +269,9 @@ impl Pentaplane {
 
     /// Every piece on the board with its cell.
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
-        self.board
+        (self.occupied[0] | self.occupied[1])
             .iter()
-            .enumerate()
-            .filter_map(|(c, p)| p.map(|p| (c as Cell, p)))
+            .filter_map(|c| self.board[c as usize].map(|p| (c, p)))
     }
 }
 

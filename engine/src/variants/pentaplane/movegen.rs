@@ -66,13 +66,8 @@ impl Pentaplane {
             Some(p) if p.side != us => Square::Enemy,
             Some(_) => Square::Blocked,
         };
-        for from in 0..rules::CELLS as Cell {
-            let Some(p) = self.board[from as usize] else {
-                continue;
-            };
-            if p.side != us {
-                continue;
-            }
+        for from in self.occupied(us).iter() {
+            let p = self.board[from as usize].expect("occupied cells hold pieces");
             let mut push = |to: Cell, capture: bool| {
                 let promote = p.kind == Kind::Pawn && Self::on_promotion_row(us, to);
                 if tactical && !capture && !promote {

@@ -5,9 +5,8 @@
 //! order on input), `R@Aa1` (A's drop), `=same` / `=mirror` (B's placement; four
 //! comma-joined lower-case drops equal to one of them are accepted by `parse_move` as
 //! that one sub-move; `same` is preferred when both layouts give the same position).
-//!
-//! Note: `Game::play_token` splits a token on commas before parsing, so the explicit
-//! four-drop form of B's placement reaches `parse_move` only when called directly.
+//! `Game::play_token` tries a comma-joined token as one sub-move before splitting it,
+//! so the explicit form also works in `position ... moves`.
 
 use super::rules::{letter, Layout, SELECTABLE, SIZE};
 use super::tables::{cell, tables};
@@ -127,7 +126,7 @@ fn parse_black_drops(pos: &Pentaplane, text: &str) -> Result<Move, MoveError> {
 pub fn display(pos: &Pentaplane) -> String {
     let mut s = String::new();
     for z in (0..SIZE).rev() {
-        s.push_str(&format!("   level {}    ", (b'A' + z as u8) as char));
+        s.push_str(&format!("  level {}      ", (b'A' + z as u8) as char));
     }
     s.push('\n');
     for y in (0..SIZE).rev() {

@@ -147,7 +147,7 @@ pub const START_FEN: &str =
     "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[] w - - 0 1 select";
 
 /// Zobrist seed of this variant.
-pub const ZOBRIST_SEED: u64 = 0x5e47a_91a4e_0005;
+pub const ZOBRIST_SEED: u64 = 0x005e_47a9_1a4e_0005;
 
 /// The letter of a piece of `kind` for `side`.
 pub fn letter(kind: Kind, side: Side) -> char {

@@ -164,7 +164,7 @@ fn sliders_stop_at_the_first_piece_and_capture_only_enemies() {
     let p = at("K@Aa1 k@Ee5 R@Cc3 p@Cc5 P@Cc2 n@Ec3", 'w');
     let r = from_cell(&p, "Cc3");
     // +y: Cc4, Cc5 (capture); -y: blocked by own pawn; +z: Dc3, Ec3 (capture); -z: Bc3, Ac3; x: 4.
-    assert_eq!(r.len(), 2 + 0 + 2 + 2 + 4);
+    assert_eq!(r.len(), 10, "+y 2, -y 0, +z 2, -z 2, along x 4");
     assert!(r.contains(&"Cc3Cc5".to_string()) && !r.contains(&"Cc3Cc2".to_string()));
 }
 
@@ -412,6 +412,19 @@ fn moves_that_explode_the_own_king_are_illegal() {
 }
 
 #[test]
+fn there_is_no_check_a_king_may_be_left_attacked() {
+    // The white rook on Ae1 attacks the black king on Ee1; White may still make a
+    // quiet move, and Black may leave the king where it is.
+    let p = at("K@Aa1 k@Ee1 R@Ae1 P@Ac3", 'w');
+    assert!(!p.in_check());
+    assert!(texts(&p).contains(&"Ac3Ac4".to_string()));
+    let q = play(&p, "Ac3Ac4");
+    assert!(texts(&q).contains(&"Ee1Ed1".to_string()));
+    assert_eq!(q.outcome(), None);
+    assert_eq!(rules::HAS_CHECK, q.in_check());
+}
+
+#[test]
 fn king_may_capture_non_bombs_and_stand_next_to_the_enemy_king() {
     let p = at("K@Cc3 k@Ce5 n@Cc4", 'w');
     let m = texts(&p);
@@ -526,6 +539,10 @@ fn draft_follows_the_clarifications() {
         d.parse_move("=mirror").unwrap()
     );
     assert!(d.parse_move("r@Ea5,o@Eb5,n@Ed5,s@Ee5").is_err());
+    // Each side then has 10 men: king, four drafted pieces, five pawns.
+    for side in [Side::White, Side::Black] {
+        assert_eq!(same.pieces().filter(|(_, p)| p.side == side).count(), 10);
+    }
     // Draft sub-moves change neither counter.
     assert_eq!((same.halfmove_clock(), same.fullmove), (0, 1));
 }
@@ -656,5 +673,21 @@ fn random_playouts_from_bomb_heavy_positions() {
         "fmkzs/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/SZKMF w - - 0 1",
     ] {
         check_random_playouts(&Pentaplane::from_fen(fen).unwrap(), 5, 40, 200);
+    }
+}
+
+#[test]
+fn move_encoding_round_trips_and_rejects_foreign_moves() {
+    assert_eq!(Action::decode(Move::NONE), None);
+    assert_eq!(Action::decode(Move::END_TURN), None);
+    for p in [
+        Pentaplane::startpos(),
+        at("K@Aa1 k@Ee5 F@Cc3 p@Cc5 P@Dc5 O@Ac3 n@Cb3", 'w'),
+    ] {
+        let mut l = MoveList::new();
+        p.generate(GenKind::All, &mut l);
+        for m in l {
+            assert_eq!(Action::decode(m).unwrap().encode(), m);
+        }
     }
 }

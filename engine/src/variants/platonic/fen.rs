@@ -25,6 +25,7 @@ pub fn parse(text: &str) -> Result<Platonic, FenError> {
             expected: "4 or 6".into(),
         });
     }
+    reject_leading_zeros(fields[0])?;
     let mut pos = Platonic::empty();
     for (file, rank, piece_text) in parse_placement(fields[0], WIDTH, HEIGHT)? {
         let mut chars = piece_text.chars();
@@ -65,6 +66,20 @@ pub fn parse(text: &str) -> Result<Platonic, FenError> {
         )));
     }
     Ok(pos)
+}
+
+/// An empty run is one decimal number 1..10 (Clarifications): `010` is not ten.
+fn reject_leading_zeros(placement: &str) -> Result<(), FenError> {
+    let mut previous_digit = false;
+    for ch in placement.chars() {
+        if ch == '0' && !previous_digit {
+            return Err(FenError::Placement(format!(
+                "empty run with a leading zero in '{placement}'"
+            )));
+        }
+        previous_digit = ch.is_ascii_digit();
+    }
+    Ok(())
 }
 
 fn side_name(side: Side) -> &'static str {

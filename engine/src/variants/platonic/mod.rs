@@ -206,6 +206,11 @@ impl Platonic {
         movegen::attacked(self, cell, by)
     }
 
+    /// Every cell `by` attacks (rank powers included, pushes not).
+    pub fn attack_map(&self, by: Side) -> Cells {
+        movegen::attack_map(self, by)
+    }
+
     /// Whether `m` captures (en passant included).
     pub fn is_capture(&self, m: Move) -> bool {
         movegen::is_capture(self, m)

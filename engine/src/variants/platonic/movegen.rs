@@ -56,6 +56,39 @@ pub fn attacked(pos: &Platonic, target: Cell, by: Side) -> bool {
     false
 }
 
+/// Every cell `by` attacks (could capture on), walking each piece's capture lines
+/// forward once: cheaper than [`attacked`] when many cells are asked about.
+pub fn attack_map(pos: &Platonic, by: Side) -> Cells {
+    let t = tables();
+    let occ = pos.occupied();
+    let mut map = Cells::EMPTY;
+    let mut mark = |lines: &crate::movement::Compiled, from: Cell| {
+        for (mode, line) in lines.lines(from) {
+            if !mode.can_capture() {
+                continue;
+            }
+            for &c in line {
+                map.insert(c);
+                if occ.contains(c) {
+                    break;
+                }
+            }
+        }
+    };
+    for k in SOLIDS {
+        for from in pos.pieces(by, k).iter() {
+            mark(&t.moves[by.index()][k.index()], from);
+        }
+    }
+    for from in pos.pieces(by, Kind::Pawn).iter() {
+        mark(
+            &t.pawn_captures[by.index()][Platonic::own_rank(by, from)],
+            from,
+        );
+    }
+    map
+}
+
 /// Whether either Tetrahedron of `side` is attacked: `side` is in check.
 pub fn royal_attacked(pos: &Platonic, side: Side) -> bool {
     pos.pieces(side, Kind::Tetrahedron)

@@ -295,3 +295,21 @@ fn tactical_moves_are_the_captures() {
     v.sort();
     assert_eq!(v, vec!["e6d6", "e6d7", "e6e5", "e6e7"]);
 }
+
+#[test]
+fn attack_map_agrees_with_attacked_by() {
+    for fen in [
+        START_FEN,
+        "TT6tt/10/10/10/10/10/4C5/6Cp2/8C1/2C1pC4 b - - 0 1",
+        "2c3c1tt/5c4/4P5/5c4/2c7/10/10/10/10/TT8 w - - 0 1",
+        "1c2P1c1tt/10/2c7/4c5/10/10/10/10/10/TT8 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        for side in [Side::White, Side::Black] {
+            let map = p.attack_map(side);
+            for c in 0..CELLS as Cell {
+                assert_eq!(map.contains(c), p.attacked_by(c, side), "{fen} {c}");
+            }
+        }
+    }
+}

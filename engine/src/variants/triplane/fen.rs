@@ -290,7 +290,7 @@ pub fn display(pos: &TriPlane) -> String {
                 s.push(c.map(|p| p.fen_char()).unwrap_or('.'));
                 s.push(' ');
             }
-            s.push_str(" ");
+            s.push(' ');
         }
         s.push('\n');
     }

@@ -235,7 +235,8 @@ impl TriPlane {
         }
     }
 
-    /// Whether the sub-move captures a man on A whose split offers a choice.
+    /// The `>x` suffix letter (the component sent to Hold B) when the sub-move
+    /// captures a man on A whose split offers a choice.
     fn text_suffix(&self, m: Move) -> Option<char> {
         if m.extra() & (FLAG_DROP | FLAG_EN_PASSANT | FLAG_CASTLE) != 0
             || board_of(m.from()) != BOARD_A
@@ -412,6 +413,9 @@ impl Position for TriPlane {
         s
     }
 
+    /// At step B or C: the mover's king on that board is attacked. At step A (Board
+    /// A has no king): the mover's king on B or on C is attacked, the checks his
+    /// coming steps must answer.
     fn in_check(&self) -> bool {
         match self.current_step() {
             Step::A => self.king_attacked(1) || self.king_attacked(2),

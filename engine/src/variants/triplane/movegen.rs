@@ -30,6 +30,11 @@ const fn bits(kinds: &[Kind]) -> KindSet {
     b
 }
 
+const ORTHOGONAL_FAR: KindSet = bits(&[Kind::Rook, Kind::Queen]);
+const ORTHOGONAL_NEAR: KindSet = bits(&[Kind::Wazir, Kind::King, Kind::SplitPhase]);
+const DIAGONAL_FAR: KindSet = bits(&[Kind::Bishop, Kind::Queen]);
+const DIAGONAL_NEAR: KindSet = bits(&[Kind::Ferz, Kind::King, Kind::SplitPhase]);
+
 /// Whether `target` is attacked by a man of `by`, with `at` describing the board
 /// and `present` the kinds `by` has there (lines of absent kinds are not walked).
 /// Works backwards from the target: the same compiled lines the pieces move on
@@ -41,17 +46,20 @@ pub fn attacked_by(
     present: KindSet,
     at: impl Fn(Cell) -> Option<Piece>,
 ) -> bool {
-    let hits = |kinds: &[Kind], adjacent: &[Kind], table: Kind| {
-        let wanted = bits(kinds) | bits(adjacent);
-        if present & wanted == 0 {
+    // A line of `table` attacks the target from its first man when that man is
+    // one of `far` (any distance) or `near` (adjacent only).
+    let hits = |far: KindSet, near: KindSet, table: Kind| {
+        let far_here = present & far;
+        if far_here | (present & near) == 0 {
             return false;
         }
         for (_, line) in t.moves(table).lines(target) {
-            for (i, &c) in line.iter().enumerate() {
+            // Without a slider of this line's kinds only the first cell can attack.
+            let reach = if far_here == 0 { &line[..1] } else { line };
+            for (i, &c) in reach.iter().enumerate() {
                 if let Some(p) = at(c) {
-                    if p.side == by
-                        && (kinds.contains(&p.kind) || (i == 0 && adjacent.contains(&p.kind)))
-                    {
+                    let bit = 1 << p.kind.index();
+                    if p.side == by && (bit & far != 0 || (i == 0 && bit & near != 0)) {
                         return true;
                     }
                     break;
@@ -60,17 +68,11 @@ pub fn attacked_by(
         }
         false
     };
-    hits(
-        &[Kind::Rook, Kind::Queen],
-        &[Kind::Wazir, Kind::King, Kind::SplitPhase],
-        Kind::Rook,
-    ) || hits(
-        &[Kind::Bishop, Kind::Queen],
-        &[Kind::Ferz, Kind::King, Kind::SplitPhase],
-        Kind::Bishop,
-    ) || hits(&[Kind::Knight], &[], Kind::Knight)
-        || hits(&[Kind::WarMachine], &[], Kind::WarMachine)
-        || hits(&[Kind::Elephant], &[], Kind::Elephant)
+    hits(ORTHOGONAL_FAR, ORTHOGONAL_NEAR, Kind::Rook)
+        || hits(DIAGONAL_FAR, DIAGONAL_NEAR, Kind::Bishop)
+        || hits(bits(&[Kind::Knight]), 0, Kind::Knight)
+        || hits(bits(&[Kind::WarMachine]), 0, Kind::WarMachine)
+        || hits(bits(&[Kind::Elephant]), 0, Kind::Elephant)
         || (present & bits(&[Kind::Pawn]) != 0
             && t.pawn_capture[by.opposite().index()]
                 .lines(target)
@@ -362,28 +364,32 @@ impl TriPlane {
     /// Whether the mover's king on board `b` is safe after `m` (played on a copy of
     /// that board only).
     fn safe_after(&self, b: usize, m: Move, enemy_kinds: KindSet) -> bool {
-        let base = cell_of(b, 0, 0) as usize;
-        let mut local: [Option<Piece>; 64] = [None; 64];
-        local.copy_from_slice(&self.cells[base..base + 64]);
         let us = self.side;
-        let to = m.to() as usize - base;
+        let to = m.to();
         let mut king = self.king(b, us);
-        if m.extra() & FLAG_DROP != 0 {
-            local[to] = Some(Piece::new(Kind::Pawn, us)); // any blocker will do
+        // The board after the move, as an overlay on the current cells: `to` holds
+        // the mover (a drop: any blocker of ours), `from` and an e.p. victim are empty.
+        let (from, placed) = if m.extra() & FLAG_DROP != 0 {
+            (Move::HAND, Some(Piece::new(Kind::Pawn, us)))
         } else {
-            let from = m.from() as usize - base;
-            let moving = local[from].take();
-            if m.extra() & FLAG_EN_PASSANT != 0 {
-                let victim = cell_of(b, file_of(m.to()), rank_of(m.from())) as usize - base;
-                local[victim] = None;
-            }
-            local[to] = moving;
-            if moving.is_some_and(|p| p.kind == Kind::King) {
-                king = m.to();
-            }
+            (m.from(), self.cells[m.from() as usize])
+        };
+        let victim = if m.extra() & FLAG_EN_PASSANT != 0 {
+            cell_of(b, file_of(to), rank_of(m.from()))
+        } else {
+            Move::HAND
+        };
+        if placed.is_some_and(|p| p.kind == Kind::King) {
+            king = to;
         }
         !attacked_by(tables(), king, us.opposite(), enemy_kinds, |c| {
-            local[c as usize - base]
+            if c == to {
+                placed
+            } else if c == from || c == victim {
+                None
+            } else {
+                self.cells[c as usize]
+            }
         })
     }
 }

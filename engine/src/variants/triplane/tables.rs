@@ -1,7 +1,7 @@
 //! Tables built once from the rules: the three-board topology, every piece's
 //! movement compiled from its [`PieceMoves`] data, castling cells and Zobrist keys.
 
-use super::rules::{Kind, CASTLING_RULES, HOLD_KIND_COUNT, KIND_COUNT, MAX_HOLD_COUNT};
+use super::rules::{Kind, CASTLING_RULES, HOLD_KIND_COUNT, MAX_HOLD_COUNT};
 use crate::movement::{Compiled, Mode, PieceMoves};
 use crate::position::Side;
 use crate::topology::{
@@ -192,5 +192,3 @@ pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(Tables::build)
 }
-
-const _: () = assert!(KIND_COUNT == 12);
