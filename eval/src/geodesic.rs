@@ -100,7 +100,7 @@ fn build() -> GeoEvalTables {
     let avg = reach.iter().sum::<i32>() / n as i32;
     let centrality = reach.iter().map(|r| r - avg).collect();
     let pawn_distance = [0usize, 1].map(|side| {
-        // Backward BFS from the enemy home over forward steps.
+        // Relaxation from the enemy home over forward row steps.
         let mut d = vec![i32::MAX; n];
         for c in tb.home[1 - side].iter() {
             d[c as usize] = 0;
@@ -111,7 +111,6 @@ fn build() -> GeoEvalTables {
             for c in 0..n {
                 let best = tb.fwd_rows[side][c]
                     .iter()
-                    .chain(&tb.fwd_diags[side][c])
                     .filter_map(|&t| d[t as usize].checked_add(1))
                     .min()
                     .unwrap_or(i32::MAX);

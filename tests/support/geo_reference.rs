@@ -167,7 +167,7 @@ impl RefBoard {
             None => true,
             Some((s, l)) => s != side && l != 'O',
         };
-        let mut slide = |walks: Vec<Vec<usize>>, limit: usize, out: &mut Vec<usize>| {
+        let slide = |walks: Vec<Vec<usize>>, limit: usize, out: &mut Vec<usize>| {
             for w in walks {
                 for &t in w.iter().take(limit) {
                     if can_enter(t) {

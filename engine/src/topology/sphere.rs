@@ -100,6 +100,9 @@ pub struct Sphere {
     pub section_names: Vec<String>,
     /// The closed triangle of every Section (corners, sides, interior).
     pub section_cells: Vec<Vec<Cell>>,
+    /// For every Section, its cells with their barycentric coordinates (x 3n) in
+    /// the Section's frame, corner 0 first as listed in `SECTIONS` (for drawing).
+    pub section_frames: Vec<Vec<(Cell, [i32; 3])>>,
     /// Sections touching each cell (as indices into `section_names`).
     pub cell_sections: Vec<Vec<usize>>,
     /// Seam edges (§6.3), as sorted letter pairs.
@@ -338,6 +341,14 @@ impl Sphere {
                 v
             })
             .collect();
+        let section_frames: Vec<Vec<(Cell, [i32; 3])>> = (0..faces.len())
+            .map(|f| {
+                points
+                    .iter()
+                    .map(|&p| (index[&key(f, p)], bary(p)))
+                    .collect()
+            })
+            .collect();
         let mut cell_sections: Vec<Vec<usize>> = vec![Vec::new(); num];
         for (f, cells) in section_cells.iter().enumerate() {
             for &c in cells {
@@ -368,6 +379,7 @@ impl Sphere {
             diag,
             section_names,
             section_cells,
+            section_frames,
             cell_sections,
             seams: Vec::new(),
             home,

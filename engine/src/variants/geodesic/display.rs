@@ -50,60 +50,40 @@ fn bands() -> Vec<(&'static str, Vec<usize>)> {
     out
 }
 
-/// A Section's cells as rows of the triangle: the corner of the first letter at the
-/// top, then rows of cells at equal distance from it.
+/// A Section drawn as its triangle: corner 0 on top, the opposite side at the
+/// bottom. Text row = distance from that side (barycentric coordinate 0), column =
+/// the difference of the other two coordinates, so the picture is the true shape.
 fn triangle(pos: &Geodesic, f: usize) -> Vec<String> {
     let tb = tables();
     let s = &tb.sphere;
-    let cells = &s.section_cells[f];
-    let top = s.cell_by_name(&s.section_names[f][..1]).unwrap();
-    // Distance (in rook steps) from the top corner, inside the Section.
-    let mut dist = vec![usize::MAX; s.num_cells()];
-    dist[top as usize] = 0;
-    let mut frontier = vec![top];
-    while !frontier.is_empty() {
-        let mut next = Vec::new();
-        for &c in &frontier {
-            for &y in &s.nbr[c as usize] {
-                if cells.contains(&y) && dist[y as usize] == usize::MAX {
-                    dist[y as usize] = dist[c as usize] + 1;
-                    next.push(y);
-                }
-            }
-        }
-        frontier = next;
-    }
-    let max = cells.iter().map(|&c| dist[c as usize]).max().unwrap_or(0);
+    let frame = &s.section_frames[f];
+    let span = frame.iter().map(|&(_, l)| l[0]).max().unwrap_or(0);
     let mut rows = Vec::new();
-    for d in 0..=max {
-        let mut row: Vec<_> = cells
-            .iter()
-            .copied()
-            .filter(|&c| dist[c as usize] == d)
-            .collect();
-        row.sort_by_key(|&c| s.names[c as usize].clone());
-        let text: Vec<String> = row
-            .iter()
-            .map(|&c| {
-                let code = pos.piece_at(c);
-                if code == 0 {
-                    if s.is_pentagon(c) {
-                        "o".into()
-                    } else {
-                        ".".into()
-                    }
+    for level in (0..=span).rev() {
+        let mut line = vec![' '; 2 * span as usize + 1];
+        let mut any = false;
+        for &(c, l) in frame.iter().filter(|&&(_, l)| l[0] == level) {
+            let x = (l[1] - l[2] + span) as usize;
+            let code = pos.piece_at(c);
+            line[x] = if code == 0 {
+                if s.is_pentagon(c) {
+                    'o'
                 } else {
-                    let l = PIECE_LETTERS[kind_of(code) as usize];
-                    (if side_of(code) == 1 {
-                        l.to_ascii_lowercase()
-                    } else {
-                        l
-                    })
-                    .to_string()
+                    '.'
                 }
-            })
-            .collect();
-        rows.push(text.join(" "));
+            } else {
+                let l = PIECE_LETTERS[kind_of(code) as usize];
+                if side_of(code) == 1 {
+                    l.to_ascii_lowercase()
+                } else {
+                    l
+                }
+            };
+            any = true;
+        }
+        if any {
+            rows.push(line.into_iter().collect::<String>());
+        }
     }
     rows
 }
@@ -115,7 +95,10 @@ pub fn render(pos: &Geodesic) -> String {
     out.push_str(
         "Geodesic Chess on GeoBoard #9 (272 cells; o = empty pentagon, . = empty hexagon)\n",
     );
-    out.push_str("North = upper case (home abc), South = lower case (home uvw)\n\n");
+    out.push_str("North = upper case (home abc), South = lower case (home uvw)\n");
+    out.push_str(
+        "Each Section is drawn as its triangle: ^ top corner, < bottom-left, > bottom-right.\n\n",
+    );
     for (title, sections) in bands() {
         out.push_str(&format!("-- {title} --\n"));
         let pictures: Vec<(String, Vec<String>)> = sections
@@ -123,10 +106,14 @@ pub fn render(pos: &Geodesic) -> String {
             .map(|&f| (s.section_names[f].clone(), triangle(pos, f)))
             .collect();
         let height = pictures.iter().map(|p| p.1.len()).max().unwrap_or(0);
-        let width = 16;
+        let width = 19;
         let mut line = String::new();
-        for (name, _) in &pictures {
-            line.push_str(&format!("{:^width$}  ", format!("[{name}]")));
+        for (f, (name, _)) in sections.iter().zip(&pictures) {
+            // The Section's name and, in brackets, its corners as drawn: top corner
+            // first, then the bottom-right and bottom-left ones.
+            let c: Vec<char> = crate::topology::sphere::SECTIONS[*f].chars().collect();
+            let label = format!("{name} ^{} <{} {}>", c[0], c[2], c[1]);
+            line.push_str(&format!("{label:^width$}  "));
         }
         out.push_str(line.trim_end());
         out.push('\n');
@@ -134,7 +121,7 @@ pub fn render(pos: &Geodesic) -> String {
             let mut line = String::new();
             for (_, rows) in &pictures {
                 let cell = rows.get(r).cloned().unwrap_or_default();
-                line.push_str(&format!("{cell:^width$}  "));
+                line.push_str(&format!("{cell:<width$}  "));
             }
             out.push_str(line.trim_end());
             out.push('\n');

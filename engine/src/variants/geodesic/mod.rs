@@ -370,11 +370,18 @@ impl Position for Geodesic {
         let us = self.side.index();
         let start = out.len();
         let mut staying = false;
+        let king = self.kings[us];
+        let in_check = self.attacked(king, 1 - us);
+        // Out of check, a move of another piece can only expose the King if it
+        // leaves one of the King's lines; only those (and King moves) are tried.
+        let exposed = tables().line_cells[king as usize];
         for m in pseudo {
-            let mut child = self.clone();
-            child.make(m);
-            if child.attacked(child.kings[us], 1 - us) {
-                continue;
+            if in_check || m.from() == king || exposed.contains(m.from()) {
+                let mut child = self.clone();
+                child.make(m);
+                if child.attacked(child.kings[us], 1 - us) {
+                    continue;
+                }
             }
             staying |= !self.is_leaving(m);
             out.push(m);
@@ -474,6 +481,21 @@ impl Position for Geodesic {
     fn in_check(&self) -> bool {
         let us = self.side.index();
         self.attacked(self.kings[us], 1 - us)
+    }
+
+    /// A pass for null-move pruning, refused when the side to move has no Queen,
+    /// Rook or Templar (zugzwang-prone Pawn/Squire endings).
+    fn make_null(&mut self) -> bool {
+        let us = self.side.index();
+        if !self.by_side[us]
+            .iter()
+            .any(|c| matches!(kind_of(self.board[c as usize]), QUEEN | ROOK | TEMPLAR))
+        {
+            return false;
+        }
+        self.side = self.side.opposite();
+        self.key ^= zobrist().side();
+        true
     }
 
     fn no_move_outcome(&self) -> Outcome {
