@@ -355,7 +355,10 @@ fn self_play_smoke() {
 #[test]
 #[ignore = "20 searched games: a few minutes; run with --ignored --nocapture"]
 fn self_play_twenty_games() {
-    let depth = std::env::var("SELFPLAY_DEPTH").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let depth = std::env::var("SELFPLAY_DEPTH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
     let report = run_self_play(20, depth, 600);
     println!("{report}");
 }
