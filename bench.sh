@@ -81,7 +81,7 @@ ttd() { # variant depth threads
   printf '%s\n' "${ms[@]}" | median
 }
 printf '%-16s %-6s %10s %10s %8s\n' variant depth 1-thread 2-threads speedup
-for pair in chess:11 crazyhouse:8 atomic:9 parallelworlds:5 triplane:6 pentaplane:5 platonic:8 geodesic:5; do
+for pair in chess:12 crazyhouse:9 atomic:10 parallelworlds:5 triplane:8 pentaplane:9 platonic:7 geodesic:3; do
   v=${pair%%:*}; d=${pair##*:}
   has "$v" || continue
   a=$(ttd "$v" "$d" 1); b=$(ttd "$v" "$d" 2)

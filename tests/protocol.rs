@@ -356,3 +356,30 @@ fn ten_thousand_lines_of_garbage_never_break_the_engine() {
     }
     e.quit();
 }
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let (_, lines) = e.expect(T, |l| l.starts_with("bestmove"));
+    let mut firsts = Vec::new();
+    for k in 1..=3 {
+        let line = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(&format!(" multipv {k} ")))
+            .unwrap_or_else(|| panic!("no line for multipv {k}: {lines:?}"));
+        let pv = line.split(" pv ").nth(1).expect("a pv");
+        firsts.push(pv.split_whitespace().next().unwrap().to_string());
+    }
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(
+        firsts.len(),
+        3,
+        "multipv lines must start with different moves: {lines:?}"
+    );
+    e.quit();
+}

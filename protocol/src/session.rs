@@ -100,6 +100,56 @@ fn info_line<P: Position>(root: &P, info: &Info) -> String {
     )
 }
 
+impl<P: VariantEval> VariantSession<P> {
+    /// Searches for `limits.multipv` principal variations. Line k is the best line
+    /// among the root moves not leading lines 1..k-1 (the root moves already chosen
+    /// are excluded and the search repeated); a time budget is shared evenly between
+    /// the lines. Returns the first (best) line's result.
+    fn search_lines(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        info: &mut dyn FnMut(String),
+    ) -> engine::search::SearchResult {
+        let root = self.game.pos();
+        let history = self.game.history();
+        let mut candidates = MoveList::new();
+        root.generate(GenKind::All, &mut candidates);
+        if !limits.searchmoves.is_empty() {
+            candidates.retain(|m| limits.searchmoves.contains(m));
+        }
+        let lines = limits.multipv.clamp(1, candidates.len().max(1));
+        if lines == 1 {
+            let mut report = |i: &Info| info(info_line(root, i));
+            return searcher.think(root, history, limits, &self.eval, &mut report);
+        }
+        let mut per_line = limits.clone();
+        per_line.multipv = 1;
+        per_line.movetime = limits.movetime.map(|t| t / lines as u64);
+        for t in per_line.time.iter_mut().flatten() {
+            *t /= lines as u64;
+        }
+        let mut first = None;
+        for k in 1..=lines {
+            per_line.searchmoves = candidates.clone();
+            let mut report = |i: &Info| {
+                let mut i = i.clone();
+                i.multipv = k;
+                info(info_line(root, &i));
+            };
+            let r = searcher.think(root, history, &per_line, &self.eval, &mut report);
+            if let Some(best) = r.best {
+                candidates.retain(|&m| m != best);
+            }
+            first.get_or_insert(r);
+            if candidates.is_empty() {
+                break;
+            }
+        }
+        first.expect("at least one line searched")
+    }
+}
+
 impl<P: VariantEval> Session for VariantSession<P> {
     fn game(&self) -> &dyn AnyGame {
         &self.game
@@ -135,8 +185,7 @@ impl<P: VariantEval> Session for VariantSession<P> {
                 ponder: None,
             };
         }
-        let mut report = |i: &Info| info(info_line(root, i));
-        let result = searcher.think(root, self.game.history(), limits, &self.eval, &mut report);
+        let result = self.search_lines(searcher, limits, info);
         // The answer is the rest of the turn: PV moves while the root side keeps the move.
         let mut pos = root.clone();
         let mut turn = Vec::new();
