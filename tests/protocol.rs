@@ -383,3 +383,22 @@ fn multipv_reports_distinct_lines() {
     );
     e.quit();
 }
+
+#[test]
+fn long_searches_report_the_current_root_move() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go movetime 2600");
+    let (_, lines) = e.expect(T, |l| l.starts_with("bestmove"));
+    let cur = lines
+        .iter()
+        .find(|l| l.contains(" currmove "))
+        .unwrap_or_else(|| panic!("no currmove line: {lines:?}"));
+    let words: Vec<&str> = cur.split_whitespace().collect();
+    let mv = words[words.iter().position(|&w| w == "currmove").unwrap() + 1];
+    let mut game = engine::variants::new_game("chess").unwrap();
+    game.play(mv)
+        .unwrap_or_else(|e| panic!("currmove {mv} is not legal: {e}"));
+    assert!(cur.contains(" currmovenumber "));
+    e.quit();
+}

@@ -34,6 +34,8 @@ pub trait Session: Send + Sync {
     /// Nodes of a fixed-depth single-threaded search from `fen` with a fresh table.
     fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError>;
     fn box_clone(&self) -> Box<dyn Session>;
+    /// The text of a legal sub-move of the current position (`None` if not legal).
+    fn move_text(&self, m: Move) -> Option<String>;
     /// A uniformly random legal turn (sub-moves comma-joined), for the random mover.
     fn random_turn(&self, seed: u64) -> String;
 }
@@ -249,6 +251,13 @@ impl<P: VariantEval> Session for VariantSession<P> {
 
     fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError> {
         engine::search::bench_fen::<P, _>(fen, depth, &self.eval)
+    }
+
+    fn move_text(&self, m: Move) -> Option<String> {
+        let pos = self.game.pos();
+        let mut list = MoveList::new();
+        pos.generate(GenKind::All, &mut list);
+        list.contains(&m).then(|| pos.move_text(m))
     }
 
     fn random_turn(&self, seed: u64) -> String {

@@ -13,7 +13,7 @@ use crate::registry;
 use crate::session::Session;
 use engine::search::{Limits, Searcher};
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -530,8 +530,15 @@ impl Protocol {
         let handle = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let mut emit = |line: String| out.line(&line);
-                let report = session.search(&mut searcher, &limits, &mut emit);
+                let currmove = searcher.currmove.clone();
+                let searching = AtomicBool::new(true);
+                let report = std::thread::scope(|scope| {
+                    scope.spawn(|| report_currmove(&*session, &currmove, &searching, &out));
+                    let mut emit = |line: String| out.line(&line);
+                    let report = session.search(&mut searcher, &limits, &mut emit);
+                    searching.store(false, Ordering::SeqCst);
+                    report
+                });
                 // UCI: in infinite or ponder mode, bestmove waits for stop (or ponderhit).
                 while !stop.load(Ordering::SeqCst)
                     && (limits.infinite || (limits.ponder && !ponderhit.load(Ordering::SeqCst)))
@@ -583,6 +590,41 @@ impl Protocol {
             },
         };
         crate::bench::run(depth, &mut |line| self.out.line(&line));
+    }
+}
+
+/// While a search runs, reports the root move being searched once a second after the
+/// first second (`info depth D currmove M currmovenumber N`), as GUIs show it.
+fn report_currmove(
+    session: &dyn Session,
+    currmove: &AtomicU64,
+    searching: &AtomicBool,
+    out: &Output,
+) {
+    const FIRST: Duration = Duration::from_millis(1000);
+    const EVERY: Duration = Duration::from_millis(1000);
+    let start = Instant::now();
+    let mut next = start + FIRST;
+    let mut last = 0;
+    while searching.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(5));
+        if Instant::now() < next {
+            continue;
+        }
+        next += EVERY;
+        let packed = currmove.load(Ordering::Relaxed);
+        if packed == last {
+            continue;
+        }
+        last = packed;
+        if let Some(c) = engine::search::CurrMove::unpack(packed) {
+            if let Some(text) = session.move_text(c.mv) {
+                out.line(&format!(
+                    "info depth {} currmove {text} currmovenumber {}",
+                    c.depth, c.number
+                ));
+            }
+        }
     }
 }
 

@@ -650,6 +650,16 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut best_move = Move::NONE;
         for i in 0..root_moves.len() {
             let m = root_moves[i];
+            if self.id == 0 {
+                let current = super::CurrMove {
+                    mv: m,
+                    number: i as u32 + 1,
+                    depth: depth.max(0) as u32,
+                };
+                self.shared
+                    .currmove
+                    .store(current.pack(), std::sync::atomic::Ordering::Relaxed);
+            }
             let mut child = root.clone();
             child.make(m);
             let gives_check = child.in_check();

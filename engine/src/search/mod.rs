@@ -19,7 +19,7 @@ use crate::position::{Evaluator, GenKind, Position};
 use crate::tt::TranspositionTable;
 use alphabeta::{MainControl, RootResult, Worker};
 use ordering::{MovePicker, OrderingTables};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use time::TimeControl;
@@ -83,6 +83,30 @@ impl Score {
     }
 }
 
+/// The main thread's current root move: packed into one `AtomicU64` as move bits
+/// (32), 1-based move number (16) and depth (16); 0 means none yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CurrMove {
+    pub mv: Move,
+    pub number: u32,
+    pub depth: u32,
+}
+
+impl CurrMove {
+    pub fn pack(self) -> u64 {
+        self.mv.bits() as u64
+            | ((self.number.min(0xffff) as u64) << 32)
+            | ((self.depth.min(0xffff) as u64) << 48)
+    }
+    pub fn unpack(v: u64) -> Option<CurrMove> {
+        (v != 0).then(|| CurrMove {
+            mv: Move::from_bits(v as u32),
+            number: ((v >> 32) & 0xffff) as u32,
+            depth: (v >> 48) as u32,
+        })
+    }
+}
+
 /// One `info` line's worth of progress.
 #[derive(Clone, Debug)]
 pub struct Info {
@@ -122,6 +146,9 @@ pub struct Searcher {
     /// Transposition table size; 0 disables the table. Applied at the next `think`
     /// (or at once with [`Searcher::set_hash`]).
     pub hash_mb: usize,
+    /// The root move the main thread is searching now, packed by [`CurrMove`]; read
+    /// by the protocol for `info currmove` while `think` runs.
+    pub currmove: Arc<AtomicU64>,
     tt: TranspositionTable,
     tt_mb: Option<usize>,
     ordering: Option<OrderingTables>,
@@ -134,6 +161,7 @@ impl Default for Searcher {
             ponderhit: Arc::new(AtomicBool::new(false)),
             threads: 1,
             hash_mb: 16,
+            currmove: Arc::new(AtomicU64::new(0)),
             tt: TranspositionTable::new(0),
             tt_mb: None,
             ordering: None,
@@ -266,7 +294,14 @@ impl Searcher {
         };
 
         let threads = self.threads.max(1);
-        let shared = threads::Shared::new(&self.tt, &self.stop, &self.ponderhit, threads);
+        let shared = threads::Shared::new(
+            &self.tt,
+            &self.stop,
+            &self.ponderhit,
+            &self.currmove,
+            threads,
+        );
+        self.currmove.store(0, Ordering::Relaxed);
         let tt = &self.tt;
         let make_info = |score: i32, r: &RootResult, seldepth: usize, nodes: u64| {
             let ms = start.elapsed().as_millis() as u64;

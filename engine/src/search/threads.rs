@@ -23,6 +23,8 @@ pub struct Shared<'a> {
     internal_stop: AtomicBool,
     /// Each thread's node count, published every few hundred nodes.
     nodes: Vec<AtomicU64>,
+    /// The main thread's current root move, for `info currmove` (see [`super::CurrMove`]).
+    pub currmove: &'a AtomicU64,
 }
 
 impl<'a> Shared<'a> {
@@ -30,6 +32,7 @@ impl<'a> Shared<'a> {
         tt: &'a TranspositionTable,
         user_stop: &'a AtomicBool,
         ponderhit: &'a AtomicBool,
+        currmove: &'a AtomicU64,
         threads: usize,
     ) -> Self {
         Shared {
@@ -38,6 +41,7 @@ impl<'a> Shared<'a> {
             ponderhit,
             internal_stop: AtomicBool::new(false),
             nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+            currmove,
         }
     }
 
