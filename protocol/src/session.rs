@@ -78,6 +78,21 @@ pub fn line_texts<P: Position>(pos: &P, moves: &[Move]) -> Vec<String> {
     out
 }
 
+/// Depth of the short search that completes a turn the principal variation left
+/// unfinished.
+const FOLLOW_UP_DEPTH: u32 = 3;
+
+/// Time for that search: a tenth of a fixed move time, or 1/300 of the clock,
+/// between 5 and 200 ms (50 ms when the search had no time limit).
+fn follow_up_ms(limits: &Limits) -> u64 {
+    let budget = match (limits.movetime, limits.time.iter().flatten().min()) {
+        (Some(t), _) => t / 10,
+        (None, Some(&clock)) => clock / 300,
+        (None, None) => 50,
+    };
+    budget.clamp(5, 200)
+}
+
 pub fn score_text(score: Score) -> String {
     match score {
         Score::Cp(cp) => format!("cp {cp}"),
@@ -228,9 +243,12 @@ impl<P: VariantEval> Session for VariantSession<P> {
                 list.contains(&m)
             });
             if next.is_none() {
-                // The PV stops inside the turn: finish it with a short search.
+                // The PV stops inside the turn: finish it with a short search, bounded
+                // in time too (a depth-limited search can still meet a long capture
+                // sequence in quiescence).
                 let quick = Limits {
-                    depth: Some(2),
+                    depth: Some(FOLLOW_UP_DEPTH),
+                    movetime: Some(follow_up_ms(limits)),
                     ..Default::default()
                 };
                 let r = searcher.think(&pos, &[], &quick, &self.eval, &mut |_| {});
