@@ -44,8 +44,8 @@ else
   has crazyhouse && perft_line crazyhouse 5
   has atomic && perft_line atomic 5
 fi
-has parallelworlds && perft_line parallelworlds 3
-has triplane && perft_line triplane 4
+has parallelworlds && perft_line parallelworlds 4
+has triplane && perft_line triplane 7
 # Pentaplane's start is the draft; perft the rules file's fixed-army play position.
 has pentaplane && perft_line pentaplane 5 "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1"
 has platonic && perft_line platonic 4
@@ -81,7 +81,7 @@ ttd() { # variant depth threads
   printf '%s\n' "${ms[@]}" | median
 }
 printf '%-16s %-6s %10s %10s %8s\n' variant depth 1-thread 2-threads speedup
-for pair in chess:12 crazyhouse:9 atomic:10 parallelworlds:5 triplane:8 pentaplane:9 platonic:7 geodesic:3; do
+for pair in chess:12 crazyhouse:13 atomic:14 parallelworlds:5 triplane:11 pentaplane:13 platonic:9 geodesic:5; do
   v=${pair%%:*}; d=${pair##*:}
   has "$v" || continue
   a=$(ttd "$v" "$d" 1); b=$(ttd "$v" "$d" 2)
