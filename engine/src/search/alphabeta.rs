@@ -504,13 +504,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_for(best_score, original_alpha, beta);
         tt.store(
             key,
             best_move,
@@ -605,13 +599,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_for(best_score, original_alpha, beta);
         tt.store(
             key,
             best_move,
@@ -692,13 +680,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
         if !self.stopped && best_move != Move::NONE {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_for(best_score, original_alpha, beta);
             self.shared.tt.store(
                 root.key(),
                 best_move,
@@ -795,5 +777,16 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         self.shared.publish_nodes(self.id, self.nodes);
         last
+    }
+}
+
+/// The kind of bound a node's best score is, given the window it was searched with.
+fn bound_for(best_score: i32, original_alpha: i32, beta: i32) -> Bound {
+    if best_score >= beta {
+        Bound::Lower
+    } else if best_score > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
