@@ -147,17 +147,7 @@ impl PlatonicEval {
     fn side_parts(&self, pos: &Platonic, us: Side) -> Parts {
         let t = tables();
         let mut p = Parts::default();
-        let ours = pos.side_cells(us);
-        let theirs = pos.side_cells(us.opposite());
-        let look = |c: Cell| {
-            if ours.contains(c) {
-                Square::Blocked
-            } else if theirs.contains(c) {
-                Square::Enemy
-            } else {
-                Square::Empty
-            }
-        };
+        let look = |c: Cell| pos.square_for(us, c);
         for k in SOLIDS {
             for c in pos.pieces(us, k).iter() {
                 p.material += self.values[k.index()];

@@ -139,6 +139,19 @@ impl Platonic {
     pub fn side_cells(&self, side: Side) -> Cells {
         self.by_side[side.index()]
     }
+    /// What a piece of `side` walking its lines finds on a cell: its own men block,
+    /// the other side's can be captured.
+    #[inline]
+    pub fn square_for(&self, side: Side, c: Cell) -> crate::movement::Square {
+        use crate::movement::Square;
+        if self.by_side[side.index()].contains(c) {
+            Square::Blocked
+        } else if self.by_side[side.opposite().index()].contains(c) {
+            Square::Enemy
+        } else {
+            Square::Empty
+        }
+    }
     #[inline]
     pub fn occupied(&self) -> Cells {
         self.by_side[0] | self.by_side[1]

@@ -12,7 +12,6 @@
 use super::pieces::{Kind, PAWN_DOUBLE_STEP_RANK, PAWN_RANK_POWERS, SOLIDS};
 use super::tables::tables;
 use super::{Cells, Platonic, FLAG_CASTLE, FLAG_DOUBLE_STEP, FLAG_EN_PASSANT, FLAG_NORMAL};
-use crate::movement::Square;
 use crate::moves::{Move, MoveList};
 use crate::position::{GenKind, Position, Side};
 use crate::topology::Cell;
@@ -101,17 +100,7 @@ pub fn royal_attacked(pos: &Platonic, side: Side) -> bool {
 fn generate_pseudo(pos: &Platonic, kind: GenKind, out: &mut MoveList) {
     let t = tables();
     let us = pos.side_to_move();
-    let ours = pos.side_cells(us);
-    let theirs = pos.side_cells(us.opposite());
-    let look = |c: Cell| {
-        if ours.contains(c) {
-            Square::Blocked
-        } else if theirs.contains(c) {
-            Square::Enemy
-        } else {
-            Square::Empty
-        }
-    };
+    let look = |c: Cell| pos.square_for(us, c);
     let quiet = kind == GenKind::All;
     for k in super::pieces::SOLIDS {
         let table = &t.moves[us.index()][k.index()];
