@@ -18,10 +18,29 @@ use std::collections::HashMap;
 pub const LETTERS: [char; 12] = ['a', 'b', 'c', 'd', 'e', 'f', 'u', 'v', 'w', 'x', 'y', 'z'];
 
 /// The 20 Sections with their corners counter-clockwise seen from outside (§2.2,
-/// DECISION D1). The listed rotation fixes each face's frame (corner 0 first).
+/// DECISION D1), in the order and rotation that fix the face frames (§2.3).
+///
+/// FRAME CONVENTION (one named place): §2.3 builds every cell's neighbour list in
+/// the frame of the face where the cell is first seen, with corner 0 first, but the
+/// spec leaves open which rotation of each Section is corner 0 and in which order
+/// faces are visited; only the cyclic order is geometry, the starting neighbour is
+/// convention. The shared fixture (`geodesic-board.json`) fixes one convention and
+/// it is not the rotation of the §2.2 list for nine southern Sections (the fixture's
+/// frames start at the corner among x, y, z: `zdu` where §2.2 writes `duz`). This
+/// list is §2.2's set of oriented Sections with the fixture's rotations, ordered so
+/// that every edge cell is first seen in the face whose frame the fixture uses.
+/// Every list of `nbr`/`diag` then equals the fixture's exactly.
 pub const SECTIONS: [&str; 20] = [
-    "abc", "ace", "aex", "afb", "axf", "bdc", "bfy", "byd", "cdz", "cze", "duz", "dyu", "evx",
-    "ezv", "fwy", "fxw", "uvz", "uwv", "uyw", "vwx",
+    "abc", "bdc", "ace", "afb", "cze", "aex", "bfy", "cdz", "zve", "axf", "yfw", "byd", "xev",
+    "xwf", "yud", "xvw", "zdu", "ywu", "zuv", "uwv",
+];
+
+/// Where each pentagon's neighbour list starts (same FRAME CONVENTION): the Section,
+/// by its sorted name, whose radial cell comes first, for the pentagons in `LETTERS`
+/// order. The fixture fixes these; no rule of §2.3 does (first-seen face, lowest
+/// index and geometric references were each tested against it and do not fit).
+pub const PENTAGON_FIRST_SECTION: [&str; 12] = [
+    "abc", "abc", "cez", "cdz", "aex", "abf", "uvz", "vwx", "fwx", "afx", "bdy", "evz",
 ];
 
 /// North's home Section and South's (antipodal) home Section (§2.2, D1).
@@ -295,8 +314,12 @@ impl Sphere {
         for (k, &(f, p)) in &first_seen {
             let me = index[k] as usize;
             if let Key::Pentagon(v) = *k {
-                // Faces round v: after (v, a, b) comes (v, b, ·).
-                let mut f = f;
+                // Faces round v: after (v, a, b) comes (v, b, ·), from the Section
+                // the frame convention names.
+                let mut f = faces
+                    .iter()
+                    .position(|face| sorted3(face.corners) == PENTAGON_FIRST_SECTION[v])
+                    .expect("every pentagon's first Section is one of its faces");
                 for _ in 0..5 {
                     let i = corner_index(f, v).unwrap();
                     let (ca, cb) = corner_pos[i];
