@@ -184,6 +184,16 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
+    /// Static exchange evaluation of a legal tactical move: the material (pawn = 100)
+    /// the mover keeps if both sides then go on capturing on the target cell with
+    /// their least valuable piece for as long as it pays. `None` (the default) where
+    /// the variant has no such estimate, e.g. captures explode or turns have several
+    /// sub-moves; the search then orders tactical moves by history alone and prunes
+    /// none of them in quiescence.
+    fn static_exchange(&self, _m: Move) -> Option<i32> {
+        None
+    }
+
     /// Whether the side to move stands in check (false in variants without check).
     fn in_check(&self) -> bool {
         false

@@ -398,7 +398,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if !all.contains(&tt_move) {
             tt_move = Move::NONE;
         }
-        let mut picker = MovePicker::new(&self.ordering, side, ply, tt_move, &all, &tactical);
+        let mut picker =
+            MovePicker::new(&self.ordering, side, ply, tt_move, &all, &tactical, |m| {
+                pos.static_exchange(m)
+            });
         self.ordering.clear_killers(ply + 1);
 
         let original_alpha = alpha;
@@ -409,7 +412,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut index = 0usize;
         let may_extend = ply < EXTENSION_PLY_FACTOR * self.root_depth as usize;
 
-        while let Some((m, is_tactical)) = picker.next_move() {
+        while let Some((m, is_tactical, _)) = picker.next_move() {
             index += 1;
             let mut child = pos.clone();
             child.make(m);
@@ -577,10 +580,23 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if !moves.contains(&tt_move) {
             tt_move = Move::NONE;
         }
-        let mut picker =
-            MovePicker::new(&self.ordering, side, ply, tt_move, &moves, &sorted_tactical);
+        let mut picker = MovePicker::new(
+            &self.ordering,
+            side,
+            ply,
+            tt_move,
+            &moves,
+            &sorted_tactical,
+            |m| pos.static_exchange(m),
+        );
         let mut best_move = Move::NONE;
-        while let Some((m, _)) = picker.next_move() {
+        while let Some((m, _, loses_material)) = picker.next_move() {
+            if loses_material && !in_check {
+                // Losing captures come last and are not searched in quiescence: a
+                // capture that loses material by static exchange rarely beats
+                // standing pat, and skipping them bounds long exchange chains.
+                break;
+            }
             let mut child = pos.clone();
             child.make(m);
             let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false);

@@ -383,8 +383,16 @@ fn order_root<P: Position>(
     let mut tactical = MoveList::new();
     root.generate(GenKind::Tactical, &mut tactical);
     tactical.sort_unstable();
-    let mut picker = MovePicker::new(ordering, root.side_to_move(), 0, tt_move, legal, &tactical);
-    std::iter::from_fn(|| picker.next_move().map(|(m, _)| m)).collect()
+    let mut picker = MovePicker::new(
+        ordering,
+        root.side_to_move(),
+        0,
+        tt_move,
+        legal,
+        &tactical,
+        |m| root.static_exchange(m),
+    );
+    std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect()
 }
 
 /// A deterministic single-threaded fixed-depth search of `pos` with a fresh table

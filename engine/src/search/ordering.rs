@@ -1,10 +1,11 @@
-//! Move ordering: the transposition-table move first, then tactical moves (the
-//! variant's `GenKind::Tactical` list, ordered by their own history), then the two
-//! killer moves of the ply, then quiet moves by the history heuristic.
+//! Move ordering: the transposition-table move first, then winning and even tactical
+//! moves, then the two killer moves of the ply, then quiet moves by the history
+//! heuristic, and last the tactical moves that lose material.
 //!
-//! Ordering by captured-piece value (MVV-LVA) would need to know what a piece is
-//! worth in each variant; the history of which tactical moves caused cut-offs learns
-//! an equivalent order without that knowledge.
+//! Where the variant gives a static exchange evaluation (`Position::static_exchange`)
+//! tactical moves are ordered by it, history breaking ties; a losing capture goes
+//! after the quiet moves. Elsewhere the history of which tactical moves caused
+//! cut-offs orders them, which learns a capture order without knowing piece values.
 
 use super::MAX_PLY;
 use crate::moves::Move;
@@ -13,6 +14,11 @@ use crate::position::Side;
 const TT_MOVE_SCORE: i32 = 1 << 30;
 const TACTICAL_SCORE: i32 = 1 << 28;
 const KILLER_SCORE: i32 = 1 << 27;
+/// Tactical moves that lose material by static exchange sort below every quiet move.
+const LOSING_TACTICAL_SCORE: i32 = -(1 << 27);
+/// Exchange values are multiplied by this so that history (|h| <= HISTORY_LIMIT)
+/// only breaks ties between equal exchanges.
+const EXCHANGE_SCALE: i32 = 2 * HISTORY_LIMIT;
 /// History values stay within +-HISTORY_LIMIT (the "gravity" update below).
 const HISTORY_LIMIT: i32 = 16_384;
 /// Cells per side of the (from, to) history table: every board here has < 512 cells.
@@ -105,12 +111,29 @@ impl OrderingTables {
         }
     }
 
-    fn score(&self, side: Side, ply: usize, tt_move: Move, m: Move, tactical: bool) -> i32 {
+    fn score(
+        &self,
+        side: Side,
+        ply: usize,
+        tt_move: Move,
+        m: Move,
+        tactical: bool,
+        exchange: Option<i32>,
+    ) -> i32 {
         if m == tt_move {
-            TT_MOVE_SCORE
-        } else if tactical {
-            TACTICAL_SCORE + self.tactical[history_index(side, m)] as i32
-        } else if self.killers[ply][0] == m {
+            return TT_MOVE_SCORE;
+        }
+        if tactical {
+            let history = self.tactical[history_index(side, m)] as i32;
+            return match exchange {
+                None => TACTICAL_SCORE + history,
+                Some(see) if see >= 0 => {
+                    TACTICAL_SCORE + see.min(MAX_EXCHANGE) * EXCHANGE_SCALE + history
+                }
+                Some(see) => LOSING_TACTICAL_SCORE + see.max(-MAX_EXCHANGE) + history,
+            };
+        }
+        if self.killers[ply][0] == m {
             KILLER_SCORE + 1
         } else if self.killers[ply][1] == m {
             KILLER_SCORE
@@ -120,6 +143,9 @@ impl OrderingTables {
     }
 }
 
+/// Exchange values beyond this are clipped (keeps the sums far from overflow).
+const MAX_EXCHANGE: i32 = 4_000;
+
 /// One node's moves with their ordering scores, handed out best first by selection
 /// (a cut-off usually comes early, so sorting everything would be wasted).
 pub struct MovePicker {
@@ -128,7 +154,8 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// `all` are the legal moves; `tactical` the tactical ones among them (sorted).
+    /// `all` are the legal moves; `tactical` the tactical ones among them (sorted);
+    /// `exchange` gives a tactical move's static exchange value where known.
     pub fn new(
         tables: &OrderingTables,
         side: Side,
@@ -136,19 +163,22 @@ impl MovePicker {
         tt_move: Move,
         all: &[Move],
         tactical: &[Move],
+        exchange: impl Fn(Move) -> Option<i32>,
     ) -> Self {
         let moves = all
             .iter()
             .map(|&m| {
                 let t = tactical.binary_search(&m).is_ok();
-                (m, tables.score(side, ply, tt_move, m, t), t)
+                let see = if t && m != tt_move { exchange(m) } else { None };
+                (m, tables.score(side, ply, tt_move, m, t, see), t)
             })
             .collect();
         MovePicker { moves, next: 0 }
     }
 
-    /// The next move and whether it is tactical.
-    pub fn next_move(&mut self) -> Option<(Move, bool)> {
+    /// The next move, whether it is tactical, and whether it is a tactical move that
+    /// loses material by static exchange (those come after every other move).
+    pub fn next_move(&mut self) -> Option<(Move, bool, bool)> {
         if self.next >= self.moves.len() {
             return None;
         }
@@ -159,9 +189,9 @@ impl MovePicker {
             }
         }
         self.moves.swap(self.next, best);
-        let (m, _, t) = self.moves[self.next];
+        let (m, score, t) = self.moves[self.next];
         self.next += 1;
-        Some((m, t))
+        Some((m, t, t && score < KILLER_SCORE && score < 0))
     }
 }
 
@@ -180,8 +210,55 @@ mod tests {
         tables.record_cutoff(Side::White, 3, 2, killer, false, &[]);
         tables.record_cutoff(Side::White, 4, 5, quiet_good, false, &[quiet_plain]);
         let all = [quiet_plain, quiet_good, killer, capture, tt];
-        let mut picker = MovePicker::new(&tables, Side::White, 3, tt, &all, &[capture]);
-        let order: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|(m, _)| m)).collect();
+        let mut picker = MovePicker::new(&tables, Side::White, 3, tt, &all, &[capture], |_| None);
+        let order: Vec<Move> =
+            std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect();
         assert_eq!(order, vec![tt, capture, killer, quiet_good, quiet_plain]);
+    }
+
+    #[test]
+    fn exchange_value_orders_captures_and_puts_losing_ones_last() {
+        let mut tables = OrderingTables::default();
+        let quiet = Move::new(1, 2, 0);
+        let killer = Move::new(5, 6, 0);
+        let wins_rook = Move::new(7, 8, 0);
+        let wins_pawn = Move::new(9, 10, 0);
+        let loses_queen = Move::new(11, 12, 0);
+        let unknown = Move::new(13, 14, 0);
+        tables.record_cutoff(Side::White, 3, 2, killer, false, &[]);
+        let all = [quiet, killer, loses_queen, wins_pawn, wins_rook];
+        let mut tactical = vec![wins_rook, wins_pawn, loses_queen];
+        tactical.sort_unstable();
+        let see = |m: Move| match m {
+            m if m == wins_rook => Some(500),
+            m if m == wins_pawn => Some(100),
+            m if m == loses_queen => Some(-800),
+            _ => None,
+        };
+        let mut picker = MovePicker::new(&tables, Side::White, 3, Move::NONE, &all, &tactical, see);
+        let order: Vec<(Move, bool)> =
+            std::iter::from_fn(|| picker.next_move().map(|(m, _, losing)| (m, losing))).collect();
+        assert_eq!(
+            order,
+            vec![
+                (wins_rook, false),
+                (wins_pawn, false),
+                (killer, false),
+                (quiet, false),
+                (loses_queen, true)
+            ]
+        );
+        // Without an exchange value a tactical move still precedes the killers.
+        let all = [quiet, killer, unknown];
+        let mut picker = MovePicker::new(
+            &tables,
+            Side::White,
+            3,
+            Move::NONE,
+            &all,
+            &[unknown],
+            |_| None,
+        );
+        assert_eq!(picker.next_move(), Some((unknown, true, false)));
     }
 }

@@ -10,6 +10,7 @@
 //! * [`make`] — playing a move (copy-make);
 //! * [`fen`] — FEN reading/writing with typed errors;
 //! * [`notation`] — move text;
+//! * [`see`] — static exchange evaluation (chess and crazyhouse);
 //! * [`fide`], [`crazyhouse`], [`atomic`] — each variant's own rules;
 //! * [`position`] — the `Position` trait implementation.
 
@@ -23,6 +24,7 @@ pub mod make;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod see;
 
 pub use atomic::Atomic;
 pub use board::Board;

@@ -76,6 +76,11 @@ impl<R: Rules> Position for Board<R> {
         self.generate_kind(kind, out);
     }
 
+    fn static_exchange(&self, m: Move) -> Option<i32> {
+        // Explosions remove the attackers round the square: no exchange happens.
+        (!R::EXPLOSIONS).then(|| Board::static_exchange(self, m))
+    }
+
     #[inline]
     fn make(&mut self, m: Move) {
         self.make_move(m);

@@ -424,3 +424,67 @@ fn info_and_display() {
         .display();
     assert!(zh.contains("white [Q]") && zh.contains("black [n]"), "{zh}");
 }
+
+/// SEE of one move given by its text, for the variant `P`.
+fn see_of<P: Position>(fen: &str, text: &str) -> Option<i32> {
+    let p = P::from_fen(fen).unwrap();
+    let m = p.parse_move(text).unwrap();
+    p.static_exchange(m)
+}
+
+#[test]
+fn static_exchange_counts_defenders_and_x_rays() {
+    // Undefended pawn: the rook wins it.
+    assert_eq!(
+        see_of::<Chess>("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5"),
+        Some(100)
+    );
+    // Nxe5 starts N-N, R-B, Q-Q exchanges with x-rays behind the rook and the bishop;
+    // Black stops after winning the knight: 100 - 320 (hand-computed swap list).
+    assert_eq!(
+        see_of::<Chess>(
+            "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+            "d3e5"
+        ),
+        Some(-220)
+    );
+    // Pawn takes a knight defended by a pawn: 320 won, 100 lost to the recapture.
+    assert_eq!(
+        see_of::<Chess>("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5"),
+        Some(220)
+    );
+    // Queen takes a pawn defended by a pawn: loses the queen for a pawn.
+    assert_eq!(
+        see_of::<Chess>("4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"),
+        Some(100 - 900)
+    );
+    // The king may not recapture on a defended square.
+    assert_eq!(
+        see_of::<Chess>("8/8/8/3k4/8/3r4/3R4/3RK3 w - - 0 1", "d2d3"),
+        Some(500)
+    );
+    // En passant wins a pawn; a promotion gains queen minus pawn.
+    assert_eq!(
+        see_of::<Chess>("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"),
+        Some(100)
+    );
+    assert_eq!(
+        see_of::<Chess>("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"),
+        Some(800)
+    );
+}
+
+#[test]
+fn static_exchange_of_drops_and_atomic() {
+    // A knight dropped where a pawn takes it is lost.
+    assert_eq!(
+        see_of::<Crazyhouse>("k7/8/8/3p4/8/8/8/K7[N] w - - 0 1", "N@e4"),
+        Some(-320)
+    );
+    assert_eq!(
+        see_of::<Crazyhouse>("k7/8/8/3p4/8/8/8/K7[N] w - - 0 1", "N@a4"),
+        Some(0)
+    );
+    // Atomic captures explode: no exchange, no estimate.
+    assert_eq!(see_of::<Atomic>(ATOMIC_TACTICAL, "d6d5"), None);
+}
