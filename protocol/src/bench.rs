@@ -8,30 +8,30 @@ use std::time::Instant;
 
 /// Bench positions: (variant, FEN or "startpos", depth).
 pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
-    ("chess", "startpos", 9),
+    ("chess", "startpos", 11),
     (
         "chess",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        5,
+        8,
     ),
-    ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 10),
-    ("crazyhouse", "startpos", 7),
+    ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 15),
+    ("crazyhouse", "startpos", 10),
     (
         "crazyhouse",
         "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1",
-        6,
+        9,
     ),
-    ("atomic", "startpos", 8),
+    ("atomic", "startpos", 11),
     ("parallelworlds", "startpos", 4),
-    ("triplane", "startpos", 7),
-    ("pentaplane", "startpos", 6),
+    ("triplane", "startpos", 8),
+    ("pentaplane", "startpos", 9),
     // The draft start only exercises the draft; this is the rules file's play example.
     (
         "pentaplane",
         "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1",
         8,
     ),
-    ("platonic", "startpos", 6),
+    ("platonic", "startpos", 7),
     ("geodesic", "startpos", 2),
 ];
 
@@ -69,4 +69,34 @@ pub fn run(depth: Option<u32>, emit: &mut dyn FnMut(String)) {
     out(String::new());
     out(format!("Nodes searched: {total}"));
     out(format!("Nodes/second: {:.0}", total as f64 / secs));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bench_lines(depth: u32) -> Vec<String> {
+        let mut lines = Vec::new();
+        run(Some(depth), &mut |l| lines.push(l));
+        lines
+    }
+
+    /// The signature is the bench's point: the same count on every run. Every bench
+    /// position is searched (one line each) and none reports an error.
+    #[test]
+    fn bench_signature_is_repeatable_and_covers_every_position() {
+        let first = bench_lines(3);
+        let second = bench_lines(3);
+        let signature = |lines: &[String]| {
+            lines
+                .iter()
+                .find(|l| l.starts_with("Nodes searched: "))
+                .cloned()
+                .expect("signature line")
+        };
+        assert_eq!(signature(&first), signature(&second));
+        assert!(!first.iter().any(|l| l.contains("error")));
+        let searched = first.iter().filter(|l| l.contains(" depth 3: ")).count();
+        assert_eq!(searched, BENCH_POSITIONS.len());
+    }
 }
