@@ -633,3 +633,28 @@ fn display_draws_every_section() {
     }
     println!("{d}");
 }
+
+/// The frame convention (`SECTIONS`) reorders and rotates the Sections but must keep
+/// exactly §2.2's 20 Sections with their counter-clockwise orientation.
+#[test]
+fn frame_convention_keeps_the_spec_sections_and_orientation() {
+    // As printed in geodesic.md §2.2.
+    const SPEC: &str =
+        "abc ace aex afb axf bdc bfy byd cdz cze duz dyu evx ezv fwy fxw uvz uwv uyw vwx";
+    let rotations = |s: &str| -> Vec<String> {
+        let c: Vec<char> = s.chars().collect();
+        (0..3)
+            .map(|i| [c[i], c[(i + 1) % 3], c[(i + 2) % 3]].iter().collect())
+            .collect()
+    };
+    let spec: Vec<&str> = SPEC.split(' ').collect();
+    let ours = engine::topology::sphere::SECTIONS;
+    assert_eq!(ours.len(), spec.len());
+    for s in spec {
+        let found = ours
+            .iter()
+            .filter(|o| rotations(s).contains(&o.to_string()))
+            .count();
+        assert_eq!(found, 1, "Section {s} must appear once, same orientation");
+    }
+}
