@@ -318,6 +318,58 @@ fn perft_file_agrees_with_the_reference_generator() {
     assert!(checked >= 20, "only {checked} lines cross-checked");
 }
 
+/// Beyond the perft file's positions: along random games (moves picked from the
+/// reference generator's list) from every position of the perft file, both
+/// generators list the same legal moves at every ply, and the engine's position
+/// (advanced by its own `make`) reads back through its FEN as the reference's.
+#[test]
+fn reference_and_engine_agree_along_random_games() {
+    let fx = fixture();
+    let rb = geo_reference::RefBoard::from_fixture(&fx);
+    let mut fens: Vec<String> = perft_lines().into_iter().map(|(f, _, _)| f).collect();
+    fens.dedup();
+    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    let (mut plies, mut captures, mut promotions) = (0, 0, 0);
+    for fen in &fens {
+        for _game in 0..4 {
+            let mut rp = rb.parse(fen);
+            let mut ep = pos(fen);
+            for _ply in 0..300 {
+                let back = rb.parse(&ep.fen());
+                assert!(
+                    back.board == rp.board && back.unmoved == rp.unmoved && back.side == rp.side,
+                    "positions differ at {}",
+                    ep.fen()
+                );
+                let moves = rb.moves(&rp);
+                let mut theirs: Vec<String> = moves.iter().map(|&m| rb.move_text(m)).collect();
+                theirs.sort();
+                assert_eq!(legal(&ep), theirs, "legal moves differ at {}", ep.fen());
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[next(moves.len())];
+                captures += rp.board[m.1].is_some() as usize;
+                promotions += (m.2 != ' ') as usize;
+                ep = play(&ep, &rb.move_text(m));
+                rp = rb.play(&rp, m);
+                plies += 1;
+            }
+        }
+    }
+    println!("{plies} plies compared, {captures} captures, {promotions} promotions");
+    assert!(
+        captures > 100 && promotions > 0,
+        "the games should interact"
+    );
+}
+
 /// Threads for the reference generator: GEO_REF_THREADS, else all cores.
 fn reference_threads() -> usize {
     std::env::var("GEO_REF_THREADS")
