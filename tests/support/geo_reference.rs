@@ -225,13 +225,11 @@ impl RefBoard {
         let row_rays: Vec<Vec<Vec<usize>>> = (0..n).map(|c| walks(&rows, c)).collect();
         let diag_rays: Vec<Vec<Vec<usize>>> = (0..n).map(|c| walks(&diags, c)).collect();
 
-        // The row ray from `near` that continues the step far -> near.
+        // Along the row through the adjacent cells far and near: the cells after
+        // near, walking from far through near (empty when near ends the row).
         let beyond = |near: usize, far: usize| -> Vec<usize> {
-            if let Some(r) = row_rays[far].iter().find(|r| r[0] == near) {
-                r[1..].to_vec()
-            } else {
-                Vec::new()
-            }
+            let ray = row_rays[far].iter().find(|r| r[0] == near);
+            ray.expect("adjacent cells lie on a common row")[1..].to_vec()
         };
         let king_steps: Vec<Vec<KingStep>> = (0..n)
             .map(|c| {
