@@ -281,9 +281,9 @@ fn perft_lines() -> Vec<(String, u32, u64)> {
         .collect()
 }
 
-/// Every count of the perft file (up to a size the slow generator handles) is
-/// recomputed by the independent reference generator, and the depth-1 move lists
-/// of both generators are identical.
+/// Every count of the perft file up to GEO_REF_MAX_NODES (default 5M; the start
+/// perft 4 has its own ignored test) is recomputed by the independent reference
+/// generator, and the depth-1 move lists of both generators are identical.
 #[test]
 fn perft_file_agrees_with_the_reference_generator() {
     let fx = fixture();
@@ -291,7 +291,7 @@ fn perft_file_agrees_with_the_reference_generator() {
     let limit: u64 = std::env::var("GEO_REF_MAX_NODES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(200_000);
+        .unwrap_or(5_000_000);
     let mut checked = 0;
     for (fen, depth, nodes) in perft_lines() {
         let rp = rb.parse(&fen);
@@ -308,7 +308,7 @@ fn perft_file_agrees_with_the_reference_generator() {
         }
         if nodes <= limit {
             assert_eq!(
-                rb.perft(&rp, depth),
+                rb.perft_parallel(&rp, depth, reference_threads()),
                 nodes,
                 "reference perft({depth}) at {fen}"
             );
@@ -316,6 +316,97 @@ fn perft_file_agrees_with_the_reference_generator() {
         }
     }
     assert!(checked >= 20, "only {checked} lines cross-checked");
+}
+
+/// Beyond the perft file's positions: along random games (moves picked from the
+/// reference generator's list) from every position of the perft file, both
+/// generators list the same legal moves at every ply, and the engine's position
+/// (advanced by its own `make`) reads back through its FEN as the reference's.
+#[test]
+fn reference_and_engine_agree_along_random_games() {
+    let fx = fixture();
+    let rb = geo_reference::RefBoard::from_fixture(&fx);
+    let mut fens: Vec<String> = perft_lines().into_iter().map(|(f, _, _)| f).collect();
+    fens.dedup();
+    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    let (mut plies, mut captures, mut promotions) = (0, 0, 0);
+    for fen in &fens {
+        for _game in 0..4 {
+            let mut rp = rb.parse(fen);
+            let mut ep = pos(fen);
+            for _ply in 0..300 {
+                let back = rb.parse(&ep.fen());
+                assert!(
+                    back.board == rp.board && back.unmoved == rp.unmoved && back.side == rp.side,
+                    "positions differ at {}",
+                    ep.fen()
+                );
+                let moves = rb.moves(&rp);
+                let mut theirs: Vec<String> = moves.iter().map(|&m| rb.move_text(m)).collect();
+                theirs.sort();
+                assert_eq!(legal(&ep), theirs, "legal moves differ at {}", ep.fen());
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[next(moves.len())];
+                captures += rp.board[m.1].is_some() as usize;
+                promotions += (m.2 != ' ') as usize;
+                ep = play(&ep, &rb.move_text(m));
+                rp = rb.play(&rp, m);
+                plies += 1;
+            }
+        }
+    }
+    println!("{plies} plies compared, {captures} captures, {promotions} promotions");
+    assert!(
+        captures > 100 && promotions > 0,
+        "the games should interact"
+    );
+}
+
+/// Threads for the reference generator: GEO_REF_THREADS, else all cores.
+fn reference_threads() -> usize {
+    std::env::var("GEO_REF_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// The reference generator recomputes the start position's perft 4 of
+/// tests/perft/geodesic.perft. The start position is the fixture's setup (not the
+/// engine's start FEN); the count is read from the perft file. About 40 s on 2
+/// threads in release: `cargo test --release --test geodesic -- --ignored reference_generator_confirms`.
+#[test]
+#[ignore]
+fn reference_generator_confirms_start_perft_4() {
+    let fx = fixture();
+    let rb = geo_reference::RefBoard::from_fixture(&fx);
+    let start = rb.start(&fx);
+    let (fen, depth, nodes) = perft_lines()
+        .into_iter()
+        .find(|(fen, depth, _)| {
+            let p = rb.parse(fen);
+            *depth == 4
+                && p.board == start.board
+                && p.unmoved == start.unmoved
+                && p.side == start.side
+        })
+        .expect("the perft file has a depth-4 line for the start position");
+    let threads = reference_threads();
+    let clock = std::time::Instant::now();
+    let got = rb.perft_parallel(&rb.parse(&fen), depth, threads);
+    let secs = clock.elapsed().as_secs_f64();
+    println!(
+        "reference perft({depth}) of the start = {got} in {secs:.1} s on {threads} threads ({:.0} nodes/s)",
+        got as f64 / secs
+    );
+    assert_eq!(got, nodes);
 }
 
 /// The start position from the fixture's setup equals the engine's start FEN.
