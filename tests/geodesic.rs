@@ -749,3 +749,44 @@ fn frame_convention_keeps_the_spec_sections_and_orientation() {
         assert_eq!(found, 1, "Section {s} must appear once, same orientation");
     }
 }
+
+// ---------------------------------------------------------------- static exchange
+
+fn exchange(fen: &str, mv: &str) -> i32 {
+    let p = pos(fen);
+    let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    p.static_exchange(m)
+        .expect("geodesic has a static exchange")
+}
+
+#[test]
+fn static_exchange_counts_defenders_x_rays_and_promotion() {
+    use engine::variants::geodesic::see::SEE_VALUES;
+    use engine::variants::geodesic::tables::{PAWN, QUEEN, ROOK, TEMPLAR};
+    let (p, r, q, t) = (
+        SEE_VALUES[PAWN as usize],
+        SEE_VALUES[ROOK as usize],
+        SEE_VALUES[QUEEN as usize],
+        SEE_VALUES[TEMPLAR as usize],
+    );
+    // The row a4bc d4bc bcd d2bc d1bc d: a Rook takes an undefended Pawn ...
+    assert_eq!(exchange("Ka,Rbcd,pd2bc,ku w - - 0 1", "bcd-d2bc"), p);
+    // ... a Pawn defended by a Rook further along the row loses the exchange ...
+    assert_eq!(
+        exchange("Ka,Rbcd,pd2bc,rd1bc,ku w - - 0 1", "bcd-d2bc"),
+        p - r
+    );
+    // ... unless a Queen behind the Rook (an x-ray) recaptures: the Pawn is won.
+    assert_eq!(
+        exchange("Ka,Qd4bc,Rbcd,pd2bc,rd1bc,ku w - - 0 1", "bcd-d2bc"),
+        p
+    );
+    // Taking a defended Queen with a Rook wins the difference.
+    assert_eq!(
+        exchange("Ka,Rbcd,qd2bc,rd1bc,ku w - - 0 1", "bcd-d2bc"),
+        q - r
+    );
+    // A quiet move into the enemy Home Territory is worth its promotion when
+    // nothing there can take the new piece (Pawn u1dy steps to u1wy, then u1w2).
+    assert_eq!(exchange("Kabc,Pu1wy,kv w - - 0 1", "u1wy-u1w2t"), t - p);
+}

@@ -8,10 +8,12 @@
 
 pub mod display;
 pub mod fen;
+pub mod see;
 pub mod tables;
 
 use crate::moves::{Move, MoveList};
 use crate::position::{GenKind, Outcome, Position, Side, VariantInfo};
+use crate::topology::sphere::{NUM_DIRS, ROW_DIRS};
 use crate::topology::Cell;
 use crate::zobrist::Zobrist;
 use crate::MoveError;
@@ -65,6 +67,9 @@ impl Geodesic {
         }
     }
 
+    pub(crate) fn board(&self) -> &[u8; NUM_CELLS] {
+        &self.board
+    }
     pub fn piece_at(&self, c: Cell) -> u8 {
         self.board[c as usize]
     }
@@ -178,6 +183,44 @@ impl Geodesic {
             }
         }
         false
+    }
+
+    /// Pieces of `side` (Obelisks included) that alone stand between their King and
+    /// an enemy piece attacking along that line: a Queen or Rook on a row, a Queen
+    /// on a diagonal, a Templar on a diagonal within its range. Moving any other
+    /// piece cannot expose the King.
+    fn pinned(&self, side: usize) -> Cells {
+        let topo = &tables().topo;
+        let king = self.kings[side];
+        let mut pinned = Cells::EMPTY;
+        for d in 0..NUM_DIRS {
+            let ray = topo.ray(king, d);
+            let mut blocker = None;
+            for (i, &c) in ray.iter().enumerate() {
+                let code = self.board[c as usize];
+                if code == 0 {
+                    continue;
+                }
+                match blocker {
+                    None if side_of(code) == side => blocker = Some(c),
+                    None => break,
+                    Some(own) => {
+                        let pins = side_of(code) != side
+                            && match kind_of(code) {
+                                QUEEN => true,
+                                ROOK => d < ROW_DIRS,
+                                TEMPLAR => d >= ROW_DIRS && i < TEMPLAR_DIAGONAL_RANGE as usize,
+                                _ => false,
+                            };
+                        if pins {
+                            pinned.insert(own);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        pinned
     }
 
     /// Pseudo-legal moves of the side to move; `leaving` collects King moves from
@@ -367,16 +410,31 @@ impl Position for Geodesic {
     fn generate(&self, kind: GenKind, out: &mut MoveList) {
         let mut pseudo = MoveList::with_capacity(256);
         self.pseudo(&mut pseudo);
+        if kind == GenKind::Tactical {
+            // Only tactical moves are tested for legality. A tactical King move out of
+            // its Home Territory needs the whole list for the Exile filter (rare).
+            pseudo.retain(|m| self.is_tactical(*m));
+            if pseudo.iter().any(|&m| self.is_leaving(m)) {
+                let mut all = MoveList::new();
+                self.generate(GenKind::All, &mut all);
+                out.extend(all.into_iter().filter(|&m| self.is_tactical(m)));
+                return;
+            }
+        }
         let us = self.side.index();
         let start = out.len();
         let mut staying = false;
         let king = self.kings[us];
         let in_check = self.attacked(king, 1 - us);
-        // Out of check, a move of another piece can only expose the King if it
-        // leaves one of the King's lines; only those (and King moves) are tried.
-        let exposed = tables().line_cells[king as usize];
+        // Out of check, a move of another piece can only expose the King if that
+        // piece is pinned; only those (and King moves) are played out and tested.
+        let pinned = if in_check {
+            Cells::EMPTY
+        } else {
+            self.pinned(us)
+        };
         for m in pseudo {
-            if in_check || m.from() == king || exposed.contains(m.from()) {
+            if in_check || m.from() == king || pinned.contains(m.from()) {
                 let mut child = self.clone();
                 child.make(m);
                 if child.attacked(child.kings[us], 1 - us) {
@@ -394,16 +452,6 @@ impl Position for Geodesic {
                     out.remove(i);
                 } else {
                     i += 1;
-                }
-            }
-        }
-        if kind == GenKind::Tactical {
-            let mut i = start;
-            while i < out.len() {
-                if self.is_tactical(out[i]) {
-                    i += 1;
-                } else {
-                    out.remove(i);
                 }
             }
         }
@@ -476,6 +524,10 @@ impl Position for Geodesic {
         list.into_iter()
             .find(|&m| m == want)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    fn static_exchange(&self, m: Move) -> Option<i32> {
+        Some(see::static_exchange(self, m))
     }
 
     fn in_check(&self) -> bool {

@@ -57,9 +57,6 @@ pub struct Tables {
     /// For cell x and diagonal k: the row directions continuing beyond a (away from
     /// b) and beyond b (away from a), `None` from a pentagon (§7.3).
     pub gap_rows: Vec<Vec<GapRows>>,
-    /// Per cell: every cell on its rows and diagonals. Only a piece standing there
-    /// can expose that cell to a slider by moving away.
-    pub line_cells: Vec<Cells>,
     /// Lower-case spellings of every cell name (§3: any order of the letters).
     pub aliases: HashMap<String, Cell>,
     /// Start placement: (cell, code).
@@ -166,13 +163,6 @@ impl Tables {
             }
         }
         let setup = derive_setup(&sphere);
-        let line_cells = (0..num as Cell)
-            .map(|c| {
-                (0..NUM_DIRS)
-                    .flat_map(|d| topo.ray(c, d).iter().copied())
-                    .collect()
-            })
-            .collect();
         Tables {
             sphere,
             topo,
@@ -186,7 +176,6 @@ impl Tables {
             fwd_diags,
             pawn_attackers,
             gap_rows,
-            line_cells,
             aliases,
             setup,
         }
