@@ -790,3 +790,31 @@ fn static_exchange_counts_defenders_x_rays_and_promotion() {
     // nothing there can take the new piece (Pawn u1dy steps to u1wy, then u1w2).
     assert_eq!(exchange("Kabc,Pu1wy,kv w - - 0 1", "u1wy-u1w2t"), t - p);
 }
+
+/// `attacks` (one pass over the pieces) and `attacked` (looking outward from one
+/// cell) must agree on every cell, for both sides, along random games.
+#[test]
+fn attack_set_agrees_with_the_per_cell_attack_test() {
+    use rand::{seq::SliceRandom, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut checked = 0;
+    for _game in 0..6 {
+        let mut p = Geodesic::startpos();
+        for _ply in 0..200 {
+            for side in 0..2 {
+                let set = p.attacks(side);
+                for t in 0..engine::variants::geodesic::NUM_CELLS as engine::Cell {
+                    assert_eq!(set.contains(t), p.attacked(t, side), "{} cell {t}", p.fen());
+                }
+                checked += 1;
+            }
+            let mut list = MoveList::new();
+            p.generate(GenKind::All, &mut list);
+            let Some(&m) = list.choose(&mut rng) else {
+                break;
+            };
+            p.make(m);
+        }
+    }
+    assert!(checked > 1000);
+}

@@ -210,8 +210,9 @@ fn terms(pos: &Geodesic) -> Terms {
             }
         }
         let king = pos.king(side);
+        let enemy_attacks = pos.attacks(1 - side);
         for &(_, x) in &tb.steps[king as usize] {
-            if pos.attacked(x, 1 - side) {
+            if enemy_attacks.contains(x) {
                 t.king_safety -= sign * KING_ZONE_ATTACK;
             }
             let code = pos.piece_at(x);
