@@ -81,7 +81,7 @@ ttd() { # variant depth threads
   printf '%s\n' "${ms[@]}" | median
 }
 printf '%-16s %-6s %10s %10s %8s\n' variant depth 1-thread 2-threads speedup
-for pair in chess:12 crazyhouse:13 atomic:14 parallelworlds:5 triplane:11 pentaplane:13 platonic:9 geodesic:5; do
+for pair in chess:12 crazyhouse:13 atomic:14 parallelworlds:5 triplane:11 pentaplane:13 platonic:9 geodesic:7; do
   v=${pair%%:*}; d=${pair##*:}
   has "$v" || continue
   a=$(ttd "$v" "$d" 1); b=$(ttd "$v" "$d" 2)

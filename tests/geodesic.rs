@@ -802,7 +802,7 @@ fn attack_set_agrees_with_the_per_cell_attack_test() {
         let mut p = Geodesic::startpos();
         for _ply in 0..200 {
             for side in 0..2 {
-                let set = p.attacks(side);
+                let set = p.attacks(side).cells;
                 for t in 0..engine::variants::geodesic::NUM_CELLS as engine::Cell {
                     assert_eq!(set.contains(t), p.attacked(t, side), "{} cell {t}", p.fen());
                 }

@@ -84,27 +84,3 @@ fn one_short_self_play_game_is_legal() {
     println!("{result} after {plies} plies");
     assert!(plies > RANDOM_OPENING_PLIES, "{result}");
 }
-
-#[test]
-#[ignore]
-fn search_speed_probe() {
-    let pos = Geodesic::startpos();
-    let eval = GeodesicEval;
-    for depth in 1..=3u32 {
-        let mut s = Searcher::default();
-        let t = std::time::Instant::now();
-        let limits = Limits {
-            depth: Some(depth),
-            nodes: Some(200_000),
-            ..Limits::default()
-        };
-        let r = s.think(&pos, &[], &limits, &eval, &mut |_| {});
-        let secs = t.elapsed().as_secs_f64();
-        println!(
-            "depth {depth}: {} nodes in {secs:.2} s = {:.0} nodes/s, best {}",
-            r.nodes,
-            r.nodes as f64 / secs,
-            pos.move_text(r.best.unwrap())
-        );
-    }
-}

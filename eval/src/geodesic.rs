@@ -162,7 +162,7 @@ fn terms(pos: &Geodesic) -> Terms {
         pawn_progress: 0,
         exile: 0,
     };
-    let occ = pos.occupied();
+    let attacks = [pos.attacks(0), pos.attacks(1)];
     for side in 0..2 {
         let sign = if side == 0 { 1 } else { -1 };
         for c in pos.side_cells(side).iter() {
@@ -171,28 +171,6 @@ fn terms(pos: &Geodesic) -> Terms {
             t.material += sign * et.values[kind as usize];
             match kind {
                 QUEEN | ROOK | TEMPLAR => {
-                    let table = match kind {
-                        QUEEN => &tb.queen,
-                        ROOK => &tb.rook,
-                        _ => &tb.templar,
-                    };
-                    let mut m = 0;
-                    table.walk(
-                        c,
-                        |x| {
-                            if !occ.contains(x) {
-                                engine::movement::Square::Empty
-                            } else if side_of(pos.piece_at(x)) != side
-                                && kind_of(pos.piece_at(x)) != OBELISK
-                            {
-                                engine::movement::Square::Enemy
-                            } else {
-                                engine::movement::Square::Blocked
-                            }
-                        },
-                        |_, _| m += 1,
-                    );
-                    t.mobility += sign * MOBILITY_WEIGHT * m;
                     t.centrality += sign * et.centrality[c as usize] / CENTRALITY_DIVISOR;
                 }
                 PAWN | SQUIRE => {
@@ -209,10 +187,10 @@ fn terms(pos: &Geodesic) -> Terms {
                 _ => {}
             }
         }
+        t.mobility += sign * MOBILITY_WEIGHT * attacks[side].slider_mobility;
         let king = pos.king(side);
-        let enemy_attacks = pos.attacks(1 - side);
         for &(_, x) in &tb.steps[king as usize] {
-            if enemy_attacks.contains(x) {
+            if attacks[1 - side].cells.contains(x) {
                 t.king_safety -= sign * KING_ZONE_ATTACK;
             }
             let code = pos.piece_at(x);

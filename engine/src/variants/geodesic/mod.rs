@@ -36,6 +36,15 @@ pub struct Geodesic {
     key: u64,
 }
 
+/// What one side's pieces reach: see [`Geodesic::attacks`].
+pub struct AttackMap {
+    /// Every cell the side attacks.
+    pub cells: Cells,
+    /// Destinations of the side's Queens, Rooks and Templars (a cell reached along
+    /// two lines counts twice).
+    pub slider_mobility: i32,
+}
+
 /// Zobrist keys: 16 piece codes x cells, the side, and one per cell for the
 /// unmoved-Pawn flags.
 fn zobrist() -> &'static Zobrist {
@@ -159,10 +168,14 @@ impl Geodesic {
 
     /// Every cell `side` attacks (§7.2): the same answer as [`Self::attacked`] for
     /// each cell, found in one pass over the side's pieces, which is cheaper when
-    /// many cells are asked about (the evaluator's King zones).
-    pub fn attacks(&self, side: usize) -> Cells {
+    /// many cells are asked about (the evaluator's King zones). The same pass
+    /// counts the Queens', Rooks' and Templars' destinations.
+    pub fn attacks(&self, side: usize) -> AttackMap {
         let tb = tables();
-        let mut set = Cells::EMPTY;
+        let mut map = AttackMap {
+            cells: Cells::EMPTY,
+            slider_mobility: 0,
+        };
         for from in self.by_side[side].iter() {
             let table = match kind_of(self.board[from as usize]) {
                 QUEEN => &tb.queen,
@@ -170,29 +183,36 @@ impl Geodesic {
                 TEMPLAR => &tb.templar,
                 KING => {
                     for &(_, c) in &tb.steps[from as usize] {
-                        set.insert(c);
+                        map.cells.insert(c);
                     }
                     continue;
                 }
                 PAWN | SQUIRE => {
                     for &c in &tb.fwd_diags[side][from as usize] {
-                        set.insert(c);
+                        map.cells.insert(c);
                     }
                     continue;
                 }
                 _ => continue,
             };
-            // A line attacks up to and including its first occupied cell.
+            // A line attacks up to and including its first occupied cell; that cell
+            // is a destination when it holds a capturable enemy piece.
             for (_, line) in table.lines(from) {
                 for &c in line {
-                    set.insert(c);
-                    if self.board[c as usize] != 0 {
-                        break;
+                    map.cells.insert(c);
+                    let code = self.board[c as usize];
+                    if code == 0 {
+                        map.slider_mobility += 1;
+                        continue;
                     }
+                    if side_of(code) != side && kind_of(code) != OBELISK {
+                        map.slider_mobility += 1;
+                    }
+                    break;
                 }
             }
         }
-        set
+        map
     }
 
     /// §7.3: is the row through the gap (a, b) guarded by an enemy Queen or Rook?
