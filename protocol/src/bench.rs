@@ -32,7 +32,13 @@ pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
         8,
     ),
     ("platonic", "startpos", 7),
-    ("geodesic", "startpos", 2),
+    ("geodesic", "startpos", 6),
+    // A balanced middlegame from self-play (40 plies in), where the armies meet.
+    (
+        "geodesic",
+        "Oa,Ob,Oc,ou,ov,ow,Kabc,Pabf,Pace,Pafx,pevz,kuvw,puwy,pvwx,Ra1b2,Ra1c2,Pa1e2,Pa1f2,Ra2b1,Ra2c1,Rb1c2,Pb1d2,Pb1f2,Tb1y2,Rb2c1,Pc1z2,Pd1z2,sd2u1,Te1z2,ru1v2,ru1w2,pu1y2,pu1z2,ru2v1,ru2w1,rv1w2,pv1x2,sv1z2,rv2w1,pw1x2,pw1y2,Sa1bf,Sa1ce,Pa1fx,Qa2bc,Sa2bf,Sa2ce,Pa2ex,Ta4bc,Pa4bf,Pa4ce,Sb1af,Sb1cd,Pb1dy,Pb1fy,Sb2af,Sb2cd,Tb4ac,Pb4cd,Sc1bd,Pc1dz,Sc1ez,Sc2ae,Sc2bd,Tc4ab,Pc4ae,Pc4bd,Pd1bc,Sd4bc,Te2ac,Se4ac,Pe4cz,tf1wx,Sf4ab,pu1dy,tu1vw,su1wy,qu2dz,su2vz,su2wy,pu4dz,tu4vw,pu4vz,pu4wy,pv1ex,sv1wx,tv2ex,sv2uz,sv2wx,tv4uw,pv4uz,pv4wx,pw1fx,pw1fy,sw1uy,sw1vx,sw2uy,sw2vx,qw4fx,tw4uv,pw4uy,pw4vx,sx4vw,sy4uw,Qz1ev,pz2ev,sz4uv w abf,ace,uwy,vwx,a1e2,a1f2,b1d2,b1f2,u1y2,u1z2,v1x2,w1x2,w1y2,a1fx,a4bf,a4ce,b1dy,b1fy,b4cd,c1dz,c4ae,c4bd,u1dy,u4vz,u4wy,v1ex,v4uz,v4wx,w1fx,w1fy,w4uy,w4vx - 2 21",
+        6,
+    ),
 ];
 
 /// Runs the bench; `depth` overrides every position's depth. Each output line goes
