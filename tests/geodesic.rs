@@ -604,6 +604,21 @@ fn exile_is_forced_only_when_nothing_else_is_legal_and_is_final() {
         .iter()
         .any(|m| m == "a1ce-a" || m == "a1ce-a1bc" || m == "a1ce-a1c2" || m == "a1ce-a2bc"));
     assert!(back.display().contains("(in Exile)"));
+    // A capture out of home is a leaving move like any other: with safe home
+    // steps, the King may not take the Pawn on a1ce, in the full list nor in the
+    // tactical one (which needs the whole list to apply the filter) ...
+    let r = pos("Ka,pa1ce,ku w - - 0 1");
+    assert_eq!(legal(&r), ["a-a1b2", "a-a1bc", "a-a1c2"]);
+    let mut tactical = MoveList::new();
+    r.generate(GenKind::Tactical, &mut tactical);
+    assert!(tactical.is_empty());
+    // ... but when the Queen's check leaves no home step, it is one way out.
+    let s = pos("Ka,pa1ce,qabc,ku w - - 0 1");
+    assert_eq!(legal(&s), ["a-a1ce", "a-a1ex", "a-a1fx", "a-a1x2"]);
+    let mut tactical = MoveList::new();
+    s.generate(GenKind::Tactical, &mut tactical);
+    let texts: Vec<String> = tactical.iter().map(|&m| s.move_text(m)).collect();
+    assert_eq!(texts, ["a-a1ce"]);
 }
 
 #[test]
@@ -792,9 +807,11 @@ fn static_exchange_counts_defenders_x_rays_and_promotion() {
 }
 
 /// `attacks` (one pass over the pieces) and `attacked` (looking outward from one
-/// cell) must agree on every cell, for both sides, along random games.
+/// cell) must agree on every cell, for both sides, along random games; and the
+/// tactical generator (legality tested on captures only) must give exactly the
+/// captures and promotions of the full list.
 #[test]
-fn attack_set_agrees_with_the_per_cell_attack_test() {
+fn attack_set_and_tactical_list_agree_with_the_full_tests() {
     use rand::{seq::SliceRandom, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     let mut checked = 0;
@@ -810,6 +827,17 @@ fn attack_set_agrees_with_the_per_cell_attack_test() {
             }
             let mut list = MoveList::new();
             p.generate(GenKind::All, &mut list);
+            // The tactical list is exactly the captures and promotions among them.
+            let mut tactical = MoveList::new();
+            p.generate(GenKind::Tactical, &mut tactical);
+            let mut expected: Vec<_> = list
+                .iter()
+                .copied()
+                .filter(|m| p.piece_at(m.to()) != 0 || m.extra() != 0)
+                .collect();
+            tactical.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(tactical, expected, "{}", p.fen());
             let Some(&m) = list.choose(&mut rng) else {
                 break;
             };
