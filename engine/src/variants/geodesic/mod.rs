@@ -281,9 +281,9 @@ impl Geodesic {
         pinned
     }
 
-    /// Pseudo-legal moves of the side to move; `leaving` collects King moves from
-    /// inside to outside its Home Territory (for the Exile filter).
-    fn pseudo(&self, out: &mut MoveList) {
+    /// Pseudo-legal moves of the side to move (Exile not yet applied); with
+    /// `tactical_only`, just the captures and promotions.
+    fn pseudo(&self, tactical_only: bool, out: &mut MoveList) {
         let tb = tables();
         let us = self.side.index();
         let them = 1 - us;
@@ -296,6 +296,9 @@ impl Geodesic {
                     for &(d, to) in &tb.steps[from as usize] {
                         let t = self.board[to as usize];
                         if t != 0 && (side_of(t) == us || kind_of(t) == OBELISK) {
+                            continue;
+                        }
+                        if t == 0 && tactical_only {
                             continue;
                         }
                         // Exile: no return to the own Home Territory.
@@ -320,7 +323,7 @@ impl Geodesic {
                         for &to in line {
                             let t = self.board[to as usize];
                             if t == 0 {
-                                if !seen.contains(to) {
+                                if !tactical_only && !seen.contains(to) {
                                     seen.insert(to);
                                     out.push(Move::new(from, to, 0));
                                 }
@@ -334,6 +337,7 @@ impl Geodesic {
                         }
                     }
                 }
+                OBELISK if tactical_only => {}
                 OBELISK => {
                     for &(_, to) in &tb.steps[from as usize] {
                         if !occ.contains(to) && tb.home[us].contains(to) {
@@ -341,13 +345,13 @@ impl Geodesic {
                         }
                     }
                 }
-                kind => self.pawn_moves(from, kind, out),
+                kind => self.pawn_moves(from, kind, tactical_only, out),
             }
         }
     }
 
     /// Pawn and Squire moves (§6 multi-steps, §7.5 promotion, §7.6 rank-taking).
-    fn pawn_moves(&self, from: Cell, kind: u8, out: &mut MoveList) {
+    fn pawn_moves(&self, from: Cell, kind: u8, tactical_only: bool, out: &mut MoveList) {
         let tb = tables();
         let sphere = &tb.sphere;
         let us = self.side.index();
@@ -377,7 +381,9 @@ impl Geodesic {
                 if self.board[cur as usize] != 0 {
                     break;
                 }
-                push(cur, 0, out);
+                if !tactical_only || enemy_home.contains(cur) {
+                    push(cur, 0, out);
+                }
                 if step == max || sphere.is_pentagon(cur) || enemy_home.contains(cur) {
                     break;
                 }
@@ -467,11 +473,10 @@ impl Position for Geodesic {
 
     fn generate(&self, kind: GenKind, out: &mut MoveList) {
         let mut pseudo = MoveList::with_capacity(256);
-        self.pseudo(&mut pseudo);
+        self.pseudo(kind == GenKind::Tactical, &mut pseudo);
         if kind == GenKind::Tactical {
             // Only tactical moves are tested for legality. A tactical King move out of
             // its Home Territory needs the whole list for the Exile filter (rare).
-            pseudo.retain(|m| self.is_tactical(*m));
             if pseudo.iter().any(|&m| self.is_leaving(m)) {
                 let mut all = MoveList::new();
                 self.generate(GenKind::All, &mut all);
