@@ -11,6 +11,7 @@
 //! reaches the node.
 
 use crate::moves::Move;
+use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score means with respect to the true value.
@@ -105,19 +106,38 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of about `mb` megabytes; `mb == 0` gives a disabled table (every probe
     /// misses, stores are dropped), which tests use to compare search with and without it.
+    ///
+    /// When that much memory cannot be had, the size is halved until it can (see
+    /// [`Self::size_mb`]): a too-large `Hash` must not bring the engine down.
     pub fn new(mb: usize) -> Self {
-        let entries = mb.saturating_mul(1 << 20) / ENTRY_BYTES;
-        let buckets = entries / BUCKET_SLOTS;
-        let slots = (0..buckets * BUCKET_SLOTS)
-            .map(|_| Slot {
+        let mut mb = mb;
+        loop {
+            let entries = mb.saturating_mul(1 << 20) / ENTRY_BYTES;
+            let buckets = entries / BUCKET_SLOTS;
+            let mut slots: Vec<Slot> = Vec::new();
+            if slots.try_reserve_exact(buckets * BUCKET_SLOTS).is_err() {
+                log::warn!(
+                    "could not allocate a {mb} MB hash table; trying {} MB",
+                    mb / 2
+                );
+                mb /= 2;
+                continue;
+            }
+            // Writing every entry maps the pages in now. Left to the search, each
+            // first store into an untouched page takes a copy-on-write fault whose TLB
+            // flush interrupts every other search thread (19% of a 2-thread chess
+            // search's time went there).
+            // The pages are faulted in on every core at once (a large table takes
+            // seconds on one).
+            slots.par_extend((0..buckets * BUCKET_SLOTS).into_par_iter().map(|_| Slot {
                 check: AtomicU64::new(0),
                 data: AtomicU64::new(0),
-            })
-            .collect();
-        TranspositionTable {
-            slots,
-            buckets,
-            generation: AtomicU64::new(0),
+            }));
+            return TranspositionTable {
+                slots,
+                buckets,
+                generation: AtomicU64::new(0),
+            };
         }
     }
 

@@ -350,7 +350,19 @@ impl Protocol {
                 };
                 match canon {
                     "Threads" => self.options.threads = n as usize,
-                    "Hash" => self.options.hash_mb = n as usize,
+                    "Hash" => {
+                        // Allocated now, not when the next search starts on the clock.
+                        self.options.hash_mb = n as usize;
+                        if let Some(searcher) = self.searcher.as_mut() {
+                            searcher.hash_mb = n as usize;
+                            let had = searcher.prepare_table();
+                            if had < n as usize {
+                                self.out.line(&format!(
+                                    "info string warning: Hash {n} MB could not be allocated; using {had} MB"
+                                ));
+                            }
+                        }
+                    }
                     "MultiPV" => self.options.multipv = n as usize,
                     "Max Depth" => self.options.max_depth = n as u32,
                     _ => self.options.move_overhead = n as u64,

@@ -204,6 +204,13 @@ impl Searcher {
         }
     }
 
+    /// Allocates the table for `hash_mb` if it has not been yet, and returns the size
+    /// actually had (smaller when the memory was not available).
+    pub fn prepare_table(&mut self) -> usize {
+        self.ensure_table();
+        self.tt.size_mb()
+    }
+
     /// Searches `root` (reached through `history`, oldest first) within `limits`,
     /// calling `report` with progress; returns the best sub-move.
     pub fn think<P: Position, E: Evaluator<P>>(
