@@ -123,12 +123,10 @@ impl TranspositionTable {
                 mb /= 2;
                 continue;
             }
-            // Writing every entry maps the pages in now. Left to the search, each
-            // first store into an untouched page takes a copy-on-write fault whose TLB
-            // flush interrupts every other search thread (19% of a 2-thread chess
-            // search's time went there).
-            // The pages are faulted in on every core at once (a large table takes
-            // seconds on one).
+            // Writing every entry maps the pages in now, on every core at once (a
+            // large table takes seconds). Left to the search, each first store into
+            // an untouched page takes a copy-on-write fault whose TLB flush interrupts
+            // every other search thread (19% of a 2-thread chess search's time).
             slots.par_extend((0..buckets * BUCKET_SLOTS).into_par_iter().map(|_| Slot {
                 check: AtomicU64::new(0),
                 data: AtomicU64::new(0),
