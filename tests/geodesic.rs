@@ -419,12 +419,6 @@ fn reference_start_equals_engine_start() {
     assert!(a.board == b.board && a.unmoved == b.unmoved && a.side == b.side);
 }
 
-#[test]
-#[ignore]
-fn print_start_fen() {
-    println!("{}", Geodesic::info().start_fen);
-}
-
 // ---------------------------------------------------------------- rules
 
 fn pos(fen: &str) -> Geodesic {

@@ -151,6 +151,17 @@ struct Terms {
     exile: i32,
 }
 
+impl Terms {
+    fn total(&self) -> i32 {
+        self.material
+            + self.mobility
+            + self.centrality
+            + self.king_safety
+            + self.pawn_progress
+            + self.exile
+    }
+}
+
 fn terms(pos: &Geodesic) -> Terms {
     let tb = tables();
     let et = eval_tables();
@@ -207,9 +218,7 @@ fn terms(pos: &Geodesic) -> Terms {
 
 impl Evaluator<Geodesic> for GeodesicEval {
     fn evaluate(&self, pos: &Geodesic) -> i32 {
-        let t = terms(pos);
-        let total =
-            t.material + t.mobility + t.centrality + t.king_safety + t.pawn_progress + t.exile;
+        let total = terms(pos).total();
         if pos.side_to_move() == Side::White {
             total
         } else {
@@ -219,8 +228,6 @@ impl Evaluator<Geodesic> for GeodesicEval {
 
     fn breakdown(&self, pos: &Geodesic) -> Vec<(String, i32)> {
         let t = terms(pos);
-        let total =
-            t.material + t.mobility + t.centrality + t.king_safety + t.pawn_progress + t.exile;
         vec![
             ("material".into(), t.material),
             ("mobility".into(), t.mobility),
@@ -228,7 +235,7 @@ impl Evaluator<Geodesic> for GeodesicEval {
             ("king safety".into(), t.king_safety),
             ("pawn progress".into(), t.pawn_progress),
             ("exiled king".into(), t.exile),
-            ("total".into(), total),
+            ("total".into(), t.total()),
         ]
     }
 }
@@ -272,16 +279,5 @@ mod tests {
         let advanced = Geodesic::from_fen("Ka,Pu1dy,ku w - - 0 1").unwrap();
         let back = Geodesic::from_fen("Ka,Pabf,ku w - - 0 1").unwrap();
         assert!(part(&advanced, "pawn progress") > part(&back, "pawn progress"));
-    }
-}
-
-#[cfg(test)]
-mod report {
-    #[test]
-    #[ignore]
-    fn print_values() {
-        let v = super::eval_tables().values;
-        println!("Q {} R {} T {} S {} P {}", v[2], v[3], v[4], v[6], v[7]);
-        println!("{:?}", super::eval_tables().max_distance);
     }
 }
