@@ -49,6 +49,8 @@ const LMP_DEPTH_FACTOR: usize = 2;
 /// Check extensions stop once the ply is this multiple of the iteration depth
 /// (prevents perpetual-check lines from exploding).
 const EXTENSION_PLY_FACTOR: usize = 2;
+/// Move lists start with room for this many moves, so filling one rarely reallocates.
+const MOVE_BUFFER: usize = 128;
 
 /// A finished (or partly finished) iteration's result at the root.
 #[derive(Clone, Debug)]
@@ -335,7 +337,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
-        let mut all = MoveList::new();
+        let mut all = MoveList::with_capacity(MOVE_BUFFER);
         pos.generate(GenKind::All, &mut all);
         if all.is_empty() {
             return outcome_score(&pos.no_move_outcome(), side, half_turns);
@@ -392,7 +394,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
-        let mut tactical = MoveList::new();
+        let mut tactical = MoveList::with_capacity(MOVE_BUFFER);
         pos.generate(GenKind::Tactical, &mut tactical);
         tactical.sort_unstable();
         if !all.contains(&tt_move) {
@@ -407,8 +409,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
-        let mut tried_quiet: Vec<Move> = Vec::new();
-        let mut tried_tactical: Vec<Move> = Vec::new();
+        let mut tried_quiet: Vec<Move> = Vec::with_capacity(MOVE_BUFFER);
+        let mut tried_tactical: Vec<Move> = Vec::with_capacity(MOVE_BUFFER);
         let mut index = 0usize;
         let may_extend = ply < EXTENSION_PLY_FACTOR * self.root_depth as usize;
 
@@ -552,7 +554,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         let side = pos.side_to_move();
         let in_check = pos.in_check();
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::with_capacity(MOVE_BUFFER);
         let mut best_score;
         if in_check {
             pos.generate(GenKind::All, &mut moves);
