@@ -162,6 +162,14 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// event (see [`Position::event_outcome`]) or no legal sub-move exists.
     fn generate(&self, kind: GenKind, out: &mut MoveList);
 
+    /// Appends the tactical sub-moves (`GenKind::Tactical`) to `out`, given `all`, the
+    /// position's full legal list (or a part of it): a variant that can tell a
+    /// tactical move by looking at it filters `all` instead of generating again.
+    fn tactical_among(&self, all: &[Move], out: &mut MoveList) {
+        let _ = all;
+        self.generate(GenKind::Tactical, out);
+    }
+
     /// Plays a legal sub-move (as returned by `generate`, `Move::END_TURN` included
     /// where offered). Behaviour for an illegal move is unspecified but must not be
     /// undefined: callers validate first.

@@ -395,7 +395,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
 
         let mut tactical = MoveList::with_capacity(MOVE_BUFFER);
-        pos.generate(GenKind::Tactical, &mut tactical);
+        pos.tactical_among(&all, &mut tactical);
         tactical.sort_unstable();
         if !all.contains(&tt_move) {
             tt_move = Move::NONE;
@@ -576,7 +576,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if in_check {
             // Evasions: order the tactical ones first like everywhere else.
             sorted_tactical.clear();
-            pos.generate(GenKind::Tactical, &mut sorted_tactical);
+            pos.tactical_among(&moves, &mut sorted_tactical);
         }
         sorted_tactical.sort_unstable();
         if !moves.contains(&tt_move) {

@@ -520,6 +520,10 @@ impl Position for Geodesic {
         }
     }
 
+    fn tactical_among(&self, all: &[Move], out: &mut MoveList) {
+        out.extend(all.iter().copied().filter(|&m| self.is_tactical(m)));
+    }
+
     fn make(&mut self, m: Move) {
         let z = zobrist();
         let (from, to) = (m.from(), m.to());
