@@ -13,7 +13,7 @@ pub mod tables;
 
 use crate::moves::{Move, MoveList};
 use crate::position::{GenKind, Outcome, Position, Side, VariantInfo};
-use crate::topology::sphere::{NUM_DIRS, ROW_DIRS};
+use crate::topology::sphere::NUM_DIRS;
 use crate::topology::Cell;
 use crate::zobrist::Zobrist;
 use crate::MoveError;
@@ -130,25 +130,12 @@ impl Geodesic {
             let code = self.board[c as usize];
             code != 0 && side_of(code) == side && kinds.contains(&kind_of(code))
         };
-        for d in 0..6 {
-            for &c in topo.ray(t, d) {
-                if self.board[c as usize] != 0 {
-                    if mine(c, &[QUEEN, ROOK]) {
-                        return true;
-                    }
-                    break;
-                }
-            }
-        }
-        for d in 6..12 {
-            for (i, &c) in topo.ray(t, d).iter().enumerate() {
-                if self.board[c as usize] != 0 {
-                    if mine(c, &[QUEEN])
-                        || (i < TEMPLAR_DIAGONAL_RANGE as usize && mine(c, &[TEMPLAR]))
-                    {
-                        return true;
-                    }
-                    break;
+        for d in 0..NUM_DIRS {
+            let ray = topo.ray(t, d);
+            if let Some(i) = ray.iter().position(|&c| self.board[c as usize] != 0) {
+                let code = self.board[ray[i] as usize];
+                if side_of(code) == side && line_attacker(kind_of(code), d, i) {
+                    return true;
                 }
             }
         }
@@ -263,14 +250,7 @@ impl Geodesic {
                     None if side_of(code) == side => blocker = Some(c),
                     None => break,
                     Some(own) => {
-                        let pins = side_of(code) != side
-                            && match kind_of(code) {
-                                QUEEN => true,
-                                ROOK => d < ROW_DIRS,
-                                TEMPLAR => d >= ROW_DIRS && i < TEMPLAR_DIAGONAL_RANGE as usize,
-                                _ => false,
-                            };
-                        if pins {
+                        if side_of(code) != side && line_attacker(kind_of(code), d, i) {
                             pinned.insert(own);
                         }
                         break;
@@ -474,21 +454,18 @@ impl Position for Geodesic {
     fn generate(&self, kind: GenKind, out: &mut MoveList) {
         let mut pseudo = MoveList::with_capacity(256);
         self.pseudo(kind == GenKind::Tactical, &mut pseudo);
-        if kind == GenKind::Tactical {
-            // Only tactical moves are tested for legality. A tactical King move out of
-            // its Home Territory needs the whole list for the Exile filter (rare).
-            if pseudo.iter().any(|&m| self.is_leaving(m)) {
-                let mut all = MoveList::new();
-                self.generate(GenKind::All, &mut all);
-                out.extend(all.into_iter().filter(|&m| self.is_tactical(m)));
-                return;
-            }
+        // Only tactical moves are tested for legality. A tactical King move out of its
+        // Home Territory needs the whole list for the Exile filter (rare).
+        if kind == GenKind::Tactical && pseudo.iter().any(|&m| self.is_leaving(m)) {
+            let mut all = MoveList::new();
+            self.generate(GenKind::All, &mut all);
+            return self.tactical_among(&all, out);
         }
         let us = self.side.index();
         let start = out.len();
         let mut staying = false;
         let king = self.kings[us];
-        let in_check = self.attacked(king, 1 - us);
+        let in_check = self.in_check();
         // Out of check, a move of another piece can only expose the King if that
         // piece is pinned; only those (and King moves) are played out and tested.
         let pinned = if in_check {

@@ -14,7 +14,7 @@
 use super::tables::*;
 use super::{kind_of, side_of, Geodesic, NUM_CELLS};
 use crate::moves::Move;
-use crate::topology::sphere::{NUM_DIRS, ROW_DIRS};
+use crate::topology::sphere::NUM_DIRS;
 use crate::topology::Cell;
 
 /// Nominal values by piece kind (index = kind code), in centipawns. They only rank
@@ -83,38 +83,30 @@ fn least_valuable_attacker(board: &[u8; NUM_CELLS], t: Cell, side: usize) -> Opt
     let tb = tables();
     let topo = &tb.topo;
     let mut best: Option<(Cell, u8)> = None;
-    let mut consider = |c: Cell, kinds: &[u8]| {
+    let mut consider = |c: Cell, attacks: &dyn Fn(u8) -> bool| {
         let code = board[c as usize];
         if code == 0 || side_of(code) != side {
             return;
         }
         let k = kind_of(code);
-        if kinds.contains(&k)
-            && best.is_none_or(|(_, b)| SEE_VALUES[k as usize] < SEE_VALUES[b as usize])
-        {
+        if attacks(k) && best.is_none_or(|(_, b)| SEE_VALUES[k as usize] < SEE_VALUES[b as usize]) {
             best = Some((c, k));
         }
     };
     for &c in &tb.pawn_attackers[side][t as usize] {
-        consider(c, &[PAWN, SQUIRE]);
+        consider(c, &|k| matches!(k, PAWN | SQUIRE));
     }
     for &c in &tb.sphere.knight[t as usize] {
-        consider(c, &[TEMPLAR]);
+        consider(c, &|k| k == TEMPLAR);
     }
-    // Rows are directions 0..ROW_DIRS, diagonals the rest.
     for d in 0..NUM_DIRS {
         let ray = topo.ray(t, d);
         if let Some(i) = ray.iter().position(|&c| board[c as usize] != 0) {
-            let c = ray[i];
-            match (d < ROW_DIRS, i < TEMPLAR_DIAGONAL_RANGE as usize) {
-                (true, _) => consider(c, &[QUEEN, ROOK]),
-                (false, true) => consider(c, &[QUEEN, TEMPLAR]),
-                (false, false) => consider(c, &[QUEEN]),
-            }
+            consider(ray[i], &|k| line_attacker(k, d, i));
         }
     }
     for &(_, c) in &tb.steps[t as usize] {
-        consider(c, &[KING]);
+        consider(c, &|k| k == KING);
     }
     best
 }

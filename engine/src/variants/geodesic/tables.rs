@@ -31,6 +31,17 @@ pub const PROMOTION_CHOICES: [u8; 3] = [QUEEN, ROOK, TEMPLAR];
 pub const SQUIRE_RANK_TAKING: [u8; 3] = [QUEEN, ROOK, TEMPLAR];
 /// DECISION D7: how far the Templar slides along a diagonal.
 pub const TEMPLAR_DIAGONAL_RANGE: u8 = 3;
+/// Whether a piece of `kind`, the first piece met `index` cells out (0 = adjacent)
+/// along direction `dir` from a cell, attacks that cell along the line (§7.2):
+/// Queens on every line, Rooks on rows, Templars on diagonals within their range.
+pub fn line_attacker(kind: u8, dir: usize, index: usize) -> bool {
+    match kind {
+        QUEEN => true,
+        ROOK => dir < ROW_DIRS,
+        TEMPLAR => dir >= ROW_DIRS && index < TEMPLAR_DIAGONAL_RANGE as usize,
+        _ => false,
+    }
+}
 /// DECISION D12: forward steps of a Pawn (moved / never moved) and of a Squire.
 pub const PAWN_STEPS: usize = 2;
 pub const PAWN_FIRST_STEPS: usize = 3;
