@@ -30,6 +30,7 @@ pub mod testkit;
 pub mod topology;
 pub mod tt;
 pub mod variants;
+pub mod view;
 pub mod zobrist;
 
 pub use cellset::CellSet;

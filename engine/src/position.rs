@@ -19,8 +19,10 @@
 
 use crate::error::{FenError, MoveError};
 use crate::moves::{Move, MoveList};
+use crate::view::{Geometry, HandContents, MoveParts};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The first player (upper case in FENs; `w`).
     White = 0,
@@ -283,6 +285,34 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
             }
         }
         None
+    }
+
+    /// The board as a GUI draws it (see [`crate::view`]): cells, panels, pieces,
+    /// sides. Built on demand; the protocol caches it per variant.
+    fn geometry() -> Geometry {
+        Geometry::new(&Self::info(), ["White", "Black"])
+    }
+
+    /// The piece on every cell of [`Position::geometry`]'s `cells`, in that order: the
+    /// letter as the FEN writes it (upper case for the first player), `None` if empty.
+    fn cell_pieces(&self) -> Vec<Option<char>> {
+        Vec::new()
+    }
+
+    /// The contents of every hand of [`Position::geometry`]'s `hands`, in that order.
+    fn hands(&self) -> Vec<HandContents> {
+        Vec::new()
+    }
+
+    /// A legal sub-move of this position taken apart for a GUI.
+    fn move_parts(&self, m: Move) -> MoveParts {
+        let _ = m;
+        MoveParts::choice(String::new())
+    }
+
+    /// The cells of royal pieces that stand attacked (in check) now, by name.
+    fn checked_royals(&self) -> Vec<String> {
+        Vec::new()
     }
 
     /// The board drawn as text for `d` (every variant its own way: levels side by
