@@ -38,6 +38,10 @@ pub trait Session: Send + Sync {
     fn move_text(&self, m: Move) -> Option<String>;
     /// A uniformly random legal turn (sub-moves comma-joined), for the random mover.
     fn random_turn(&self, seed: u64) -> String;
+    /// The answers of `geometry`, `d json` and `moves json` (one JSON line each).
+    fn geometry_json(&self) -> String;
+    fn position_json(&self) -> String;
+    fn moves_json(&self) -> String;
 }
 
 pub struct VariantSession<P: VariantEval> {
@@ -303,6 +307,16 @@ impl<P: VariantEval> Session for VariantSession<P> {
         } else {
             turn.join(",")
         }
+    }
+
+    fn geometry_json(&self) -> String {
+        crate::gui_data::geometry_json::<P>()
+    }
+    fn position_json(&self) -> String {
+        crate::gui_data::position_json(&self.game)
+    }
+    fn moves_json(&self) -> String {
+        crate::gui_data::moves_json(self.game.pos())
     }
 
     fn box_clone(&self) -> Box<dyn Session> {

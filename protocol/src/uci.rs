@@ -209,8 +209,7 @@ impl Protocol {
                 }
             }
             "uci" => self.uci(),
-            "d" => self.display(),
-            "moves" => self.out.line(&self.session.game().legal_moves().join(" ")),
+            "d" | "moves" | "geometry" => self.describe(cmd, args),
             "variants" => self.out.line(&registry::names().join(" ")),
             "eval" => self.eval(),
             _ if busy => self.out.error(&format!(
@@ -255,6 +254,30 @@ impl Protocol {
             .line("option name Random Mover type check default false");
         self.out.line("option name Clear Hash type button");
         self.out.line("uciok");
+    }
+
+    /// `d`, `moves` and `geometry`: as text, or with the argument `json` as one JSON
+    /// line for GUIs (`geometry` is JSON only).
+    fn describe(&self, cmd: &str, args: &[&str]) {
+        let json = match args {
+            [] => false,
+            ["json"] => true,
+            _ => {
+                return self.out.error(&format!(
+                    "'{cmd}' takes no argument or 'json', not '{}'",
+                    truncate(&args.join(" "))
+                ))
+            }
+        };
+        match (cmd, json) {
+            ("d", false) => self.display(),
+            ("d", true) => self.out.line(&self.session.position_json()),
+            ("moves", false) => self
+                .out
+                .line(&self.session.game().legal_moves().join(" ")),
+            ("moves", true) => self.out.line(&self.session.moves_json()),
+            _ => self.out.line(&self.session.geometry_json()),
+        }
     }
 
     fn display(&self) {
