@@ -32,6 +32,7 @@ use crate::cellset::CellSet;
 use crate::moves::{Move, MoveList};
 use crate::position::{DrawReason, GenKind, Outcome, Position, Side, VariantInfo};
 use crate::topology::Cell;
+use crate::view::{push_grid, Geometry, MoveParts, PANEL_GAP};
 use rules::*;
 use tables::{tables, Tables};
 
@@ -671,6 +672,80 @@ impl Position for ParallelWorlds {
             return Some(DrawReason::Repetition);
         }
         None
+    }
+
+    /// The three levels side by side, level 1 at the left, each panel named
+    /// "Level N"; cells in the board's own order (level, rank, file).
+    fn geometry() -> Geometry {
+        let mut g = Geometry::new(&Self::info(), ["White", "Black"]).with_chess_glyphs();
+        let topo = &tables().topo;
+        for z in 0..LEVELS {
+            let x0 = z as f64 * (FILES as f64 + PANEL_GAP);
+            push_grid(
+                &mut g,
+                &format!("Level {}", z + 1),
+                x0,
+                FILES as usize,
+                RANKS as usize,
+                &|f, r| topo.name(cell_of(z, f as i8, r as i8)).to_string(),
+            );
+        }
+        g
+    }
+
+    fn cell_pieces(&self) -> Vec<Option<char>> {
+        (0..LEVELS)
+            .flat_map(|z| (0..RANKS).flat_map(move |y| (0..FILES).map(move |x| cell_of(z, x, y))))
+            .map(|c| {
+                self.man_at(c).map(|(side, kind)| {
+                    let l = KIND_LETTERS[kind as usize];
+                    if side == Side::White {
+                        l.to_ascii_uppercase()
+                    } else {
+                        l
+                    }
+                })
+            })
+            .collect()
+    }
+
+    fn move_parts(&self, m: Move) -> MoveParts {
+        if m == Move::END_TURN {
+            return MoveParts::end_turn();
+        }
+        let topo = &tables().topo;
+        let mut parts =
+            MoveParts::board(topo.name(m.from()).to_string(), topo.name(m.to()).to_string());
+        let e = m.extra();
+        if (EXTRA_PROMOTE..EXTRA_PROMOTE + 6).contains(&e) {
+            let k = (e - EXTRA_PROMOTE) as usize;
+            parts.promotion = Some(KIND_LETTERS[k].to_ascii_uppercase());
+            parts.label = format!("promote to {}", KIND_NAMES[k]);
+        } else if e == EXTRA_CASTLE {
+            parts.label = "castle".to_string();
+        } else if e == EXTRA_EN_PASSANT {
+            parts.label = "en passant".to_string();
+        } else if level_of(m.from()) != level_of(m.to()) {
+            parts.label = format!("to level {}", level_of(m.to()) + 1);
+        }
+        parts
+    }
+
+    /// No check in this game (capturing a king wins): the kings a man of the other
+    /// side could capture now, on their own level, are the ones highlighted.
+    fn checked_royals(&self) -> Vec<String> {
+        let topo = &tables().topo;
+        let mut out = Vec::new();
+        for side in [Side::White, Side::Black] {
+            for c in self.men[side.index()].iter() {
+                if code_kind(self.board[c as usize]) == Kind::King
+                    && self.attacked_by(c, side.opposite())
+                {
+                    out.push(topo.name(c).to_string());
+                }
+            }
+        }
+        out
     }
 
     fn display(&self) -> String {

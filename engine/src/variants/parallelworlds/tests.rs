@@ -121,3 +121,160 @@ fn turn_state_counts_levels_not_men() {
     assert_eq!(t.submoves(), 2);
     assert!(t.level_used(0) && t.level_used(1) && !t.level_used(2));
 }
+
+// ----- the GUI view (geometry, cell_pieces, move_parts, checked_royals) -----
+
+use crate::view::MoveKind;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::{HashMap, HashSet};
+
+/// The placement field of a FEN read independently of `fen.rs`: cell name -> letter.
+fn placement_from_fen(fen: &str) -> HashMap<String, char> {
+    let mut out = HashMap::new();
+    let placement = fen.split_whitespace().next().unwrap();
+    for (z, level) in placement.split('|').enumerate() {
+        for (i, row) in level.split('/').enumerate() {
+            let rank = 8 - i;
+            let mut file = 0u8;
+            for ch in row.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    file += d as u8;
+                } else {
+                    out.insert(format!("{}{}{}", z + 1, (b'a' + file) as char, rank), ch);
+                    file += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Checks one position's view against its FEN and its legal moves.
+fn check_view(p: &ParallelWorlds, names: &HashSet<String>, geometry_names: &[String]) {
+    let pieces = p.cell_pieces();
+    assert_eq!(pieces.len(), geometry_names.len());
+    let fen_pieces = placement_from_fen(&p.fen());
+    for (name, piece) in geometry_names.iter().zip(&pieces) {
+        assert_eq!(fen_pieces.get(name).copied(), *piece, "{name} at {}", p.fen());
+    }
+    let mut list = MoveList::new();
+    p.generate(GenKind::All, &mut list);
+    let parts: Vec<_> = list.iter().map(|&m| p.move_parts(m)).collect();
+    for (i, (&m, mp)) in list.iter().zip(&parts).enumerate() {
+        let text = p.move_text(m);
+        if m == Move::END_TURN {
+            assert_eq!(mp.kind, MoveKind::EndTurn);
+            assert!(mp.from.is_none() && mp.to.is_none());
+        } else {
+            assert_eq!(mp.kind, MoveKind::Move, "{text}");
+            let (from, to) = (mp.from.as_ref().unwrap(), mp.to.as_ref().unwrap());
+            assert!(names.contains(from) && names.contains(to), "{text}");
+            assert!(text.starts_with(from.as_str()), "{text} from {from}");
+            assert!(text.contains(to.as_str()), "{text} to {to}");
+            assert_eq!(
+                mp.promotion.map(|c| c.to_ascii_lowercase()),
+                text.chars().nth(6),
+                "{text}"
+            );
+        }
+        for other in &parts[..i] {
+            assert_ne!(mp, other, "two moves with the same parts at {}", p.fen());
+        }
+    }
+}
+
+#[test]
+fn view_of_random_games_is_consistent() {
+    let g = ParallelWorlds::geometry();
+    let geometry_names: Vec<String> = g.cells.iter().map(|c| c.name.clone()).collect();
+    let names: HashSet<String> = geometry_names.iter().cloned().collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5057_7669_6577);
+    let mut plies = 0;
+    for _ in 0..4 {
+        let mut p = ParallelWorlds::startpos();
+        for _ in 0..90 {
+            check_view(&p, &names, &geometry_names);
+            let mut list = MoveList::new();
+            p.generate(GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            p.make(list[rng.gen_range(0..list.len())]);
+            plies += 1;
+        }
+    }
+    assert!(plies >= 300, "only {plies} plies");
+}
+
+#[test]
+fn geometry_is_three_named_levels_and_the_start_pieces_match_the_fen() {
+    let g = ParallelWorlds::geometry();
+    let p = ParallelWorlds::startpos();
+    assert_eq!(g.start_fen, START_FEN);
+    assert_eq!(g.cells.len(), CELLS);
+    let panel_names: Vec<&str> = g.panels.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(panel_names, ["Level 1", "Level 2", "Level 3"]);
+    assert!(g.panels[0].x + g.panels[0].width < g.panels[1].x);
+    assert!(g.panels[1].x + g.panels[1].width < g.panels[2].x);
+    let names: HashSet<&str> = g.cells.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names.len(), g.cells.len(), "cell names are unique");
+    let pieces = p.cell_pieces();
+    assert_eq!(pieces.len(), g.cells.len());
+    let at = |name: &str| {
+        let i = g.cells.iter().position(|c| c.name == name).unwrap();
+        (pieces[i], &g.cells[i])
+    };
+    let fen = placement_from_fen(START_FEN);
+    for name in ["1e1", "1d8", "3e8", "3a2", "1h7", "2e4", "1e4"] {
+        assert_eq!(at(name).0, fen.get(name).copied(), "{name}");
+    }
+    assert_eq!(at("1e1").0, Some('K'));
+    assert_eq!(at("3d8").0, Some('q'));
+    assert_eq!(at("2d4").0, None);
+    // Each level in its own panel, rank 8 above rank 1, a-file left of h-file.
+    assert_eq!(at("2d4").1.panel, 1);
+    assert!(at("1a8").1.center[1] < at("1a1").1.center[1]);
+    assert!(at("3a1").1.center[0] < at("3h1").1.center[0]);
+    assert!(at("1h1").1.center[0] < at("2a1").1.center[0]);
+    let glyphs: Vec<_> = g.pieces.iter().map(|p| (p.letter, p.glyph)).collect();
+    assert!(glyphs.contains(&('N', Some("knight"))) && glyphs.contains(&('K', Some("king"))));
+    assert!(p.hands().is_empty() && p.checked_royals().is_empty());
+}
+
+#[test]
+fn view_of_promotions_end_turn_and_attacked_kings() {
+    // White pawn on 2a8; a black rook on 3h1 attacks White's level-3 king.
+    let fen = "4k3/8/8/8/8/8/8/4K3|P7/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/4K2r w -,- -,- 0 2 -";
+    let mut p = ParallelWorlds::from_fen(fen).unwrap();
+    assert_eq!(p.checked_royals(), ["3e1"]);
+    let mut list = MoveList::new();
+    p.generate(GenKind::All, &mut list);
+    let down: Vec<_> = list
+        .iter()
+        .map(|&m| p.move_parts(m))
+        .filter(|mp| mp.from.as_deref() == Some("2a8") && mp.to.as_deref() == Some("1a8"))
+        .collect();
+    let promotions: Vec<char> = down.iter().map(|mp| mp.promotion.unwrap()).collect();
+    assert_eq!(promotions, ['Q', 'R', 'B', 'N']);
+    let labels: HashSet<&str> = down.iter().map(|mp| mp.label.as_str()).collect();
+    assert_eq!(labels.len(), 4);
+    assert!(labels.contains("promote to knight"));
+    // A level-2 move does not promote.
+    let m = p.parse_move("2a82h8").unwrap();
+    assert_eq!(p.move_parts(m).promotion, None);
+    assert!(!list.contains(&Move::END_TURN), "no 0000 as the first sub-move");
+
+    p.make(p.parse_move("2a81a8n").unwrap());
+    list.clear();
+    p.generate(GenKind::All, &mut list);
+    assert!(list.contains(&Move::END_TURN));
+    assert_eq!(p.move_parts(Move::END_TURN).kind, MoveKind::EndTurn);
+    let pieces = p.cell_pieces();
+    let g = ParallelWorlds::geometry();
+    let i = g.cells.iter().position(|c| c.name == "1a8").unwrap();
+    assert_eq!(pieces[i], Some('N'));
+    // The king steps away: nothing attacked any more.
+    p.make(p.parse_move("3e13d2").unwrap());
+    assert!(p.checked_royals().is_empty(), "{}", p.fen());
+}
