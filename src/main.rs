@@ -61,6 +61,16 @@ enum Command {
     },
     /// List the variants.
     Variants,
+    /// Serve the browser GUI on 127.0.0.1 and print its address (docs/gui.md).
+    Gui {
+        /// The engine to attach: a shell command line that speaks the protocol
+        /// (default: this binary).
+        #[arg(long, value_name = "CMD")]
+        engine: Option<String>,
+        /// Port to listen on (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
     /// Play a match between two engines (see docs/matches.md).
     Match(MatchArgs),
 }
@@ -248,6 +258,25 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => run_match_command(args),
+        Some(Command::Gui { engine, port }) => {
+            let engine = match engine {
+                Some(line) => gui::EngineCommand::Shell(line),
+                None => match std::env::current_exe() {
+                    Ok(exe) => gui::EngineCommand::Program(exe, Vec::new()),
+                    Err(e) => {
+                        eprintln!("error: cannot find this binary to run as the engine: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+            };
+            match gui::run(gui::Config { engine, port }) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::Variants) => {
             for n in protocol::registry::names() {
                 println!("{n}");
