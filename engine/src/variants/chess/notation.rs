@@ -23,13 +23,7 @@ impl<R: Rules> Board<R> {
         let to = m.to() as u8;
         match move_kind(m) {
             DROP => format!("{}@{}", KIND_LETTERS[move_piece(m) as usize], cell_name(to)),
-            CASTLE if is_standard_castle(from, to) => {
-                format!(
-                    "{}{}",
-                    cell_name(from),
-                    cell_name(castle_destinations(from, to).0)
-                )
-            }
+            CASTLE => format!("{}{}", cell_name(from), cell_name(self.text_to(m))),
             PROMOTION => format!(
                 "{}{}{}",
                 cell_name(from),
@@ -37,6 +31,19 @@ impl<R: Rules> Board<R> {
                 KIND_LETTERS[move_piece(m) as usize].to_ascii_lowercase()
             ),
             _ => format!("{}{}", cell_name(from), cell_name(to)),
+        }
+    }
+
+    /// The destination cell a move's text names: the king's cell after a castling
+    /// written as the king's two-cell move, the rook's cell for king-takes-rook
+    /// castling, else the move's own `to` (drops included).
+    pub fn text_to(&self, m: Move) -> u8 {
+        let from = m.from() as u8;
+        let to = m.to() as u8;
+        if move_kind(m) == CASTLE && is_standard_castle(from, to) {
+            castle_destinations(from, to).0
+        } else {
+            to
         }
     }
 

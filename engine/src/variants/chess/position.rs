@@ -1,15 +1,20 @@
 //! The [`Position`] trait for every chess-family variant, dispatching to the
 //! variant's own rules through the compile-time switches of [`Rules`].
 
-use super::bitboard::square;
+use super::bitboard::{cell_name, square};
 use super::board::{
     kind_of, Board, Rules, HAND_KINDS, KIND_LETTERS, KIND_NAMES, KING, NO_EP, NO_PIECE, PAWN,
 };
 use super::crazyhouse::write_holdings;
+use super::movegen::{move_kind, move_piece, CASTLE, DROP, EN_PASSANT, PROMOTION};
 use super::{atomic, fide};
 use crate::error::{FenError, MoveError};
 use crate::moves::{Move, MoveList};
 use crate::position::{DrawReason, GenKind, Outcome, Position, Side, VariantInfo};
+use crate::view::{push_grid, Geometry, HandContents, HandView, MoveParts};
+
+/// The players' names, also the names of their hands in crazyhouse.
+const SIDE_NAMES: [&str; 2] = ["White", "Black"];
 
 impl<R: Rules> Board<R> {
     /// Generation by kind for this variant.
@@ -20,6 +25,29 @@ impl<R: Rules> Board<R> {
             atomic::generate(self, tactical, out);
         } else {
             self.generate_moves::<true>(tactical, out);
+        }
+    }
+
+    /// The letter of the piece on `sq` as the FEN writes it, if any.
+    pub fn fen_letter(&self, sq: u8) -> Option<char> {
+        let code = self.piece_on(sq);
+        if code == NO_PIECE {
+            return None;
+        }
+        let l = KIND_LETTERS[kind_of(code) as usize];
+        Some(if code < 6 { l } else { l.to_ascii_lowercase() })
+    }
+
+    /// Whether `side`'s king stands attacked (atomic: in the atomic sense).
+    pub fn king_in_check(&self, side: Side) -> bool {
+        if R::EXPLOSIONS {
+            return atomic::king_attacked(self, side);
+        }
+        match self.king_sq(side) {
+            Some(k) => {
+                self.attackers_to(k, self.occupied()) & self.side_pieces(side.opposite()) != 0
+            }
+            None => false,
         }
     }
 
@@ -157,23 +185,86 @@ impl<R: Rules> Position for Board<R> {
         }
     }
 
+    fn geometry() -> Geometry {
+        let mut g = Geometry::new(&Self::info(), SIDE_NAMES).with_chess_glyphs();
+        push_grid(&mut g, "board", 0.0, 8, 8, &|file, rank| {
+            cell_name(square(file as u8, rank as u8)).to_string()
+        });
+        if R::DROPS {
+            g.hands = [Side::White, Side::Black]
+                .iter()
+                .map(|&side| HandView {
+                    name: SIDE_NAMES[side as usize].to_string(),
+                    side,
+                })
+                .collect();
+        }
+        g
+    }
+
+    fn cell_pieces(&self) -> Vec<Option<char>> {
+        // `push_grid` lists rank 1 first, file a first: the bitboard order.
+        (0..64u8).map(|sq| self.fen_letter(sq)).collect()
+    }
+
+    fn hands(&self) -> Vec<HandContents> {
+        if !R::DROPS {
+            return Vec::new();
+        }
+        [Side::White, Side::Black]
+            .iter()
+            .map(|&side| {
+                let mut only = [[0; HAND_KINDS]; 2];
+                only[side as usize] = self.hands[side as usize];
+                HandContents {
+                    name: SIDE_NAMES[side as usize].to_string(),
+                    side,
+                    pieces: write_holdings(&only),
+                }
+            })
+            .collect()
+    }
+
+    fn move_parts(&self, m: Move) -> MoveParts {
+        if m == Move::END_TURN {
+            return MoveParts::end_turn();
+        }
+        let to = cell_name(self.text_to(m)).to_string();
+        match move_kind(m) {
+            DROP => MoveParts::drop(KIND_LETTERS[move_piece(m) as usize], self.side as usize, to),
+            kind => {
+                let mut parts = MoveParts::board(cell_name(m.from() as u8).to_string(), to);
+                match kind {
+                    PROMOTION => {
+                        let piece = move_piece(m) as usize;
+                        parts.promotion = Some(KIND_LETTERS[piece]);
+                        parts.label = format!("promote to {}", KIND_NAMES[piece]);
+                    }
+                    CASTLE => parts.label = "castle".to_string(),
+                    EN_PASSANT => parts.label = "en passant".to_string(),
+                    _ => {}
+                }
+                parts
+            }
+        }
+    }
+
+    fn checked_royals(&self) -> Vec<String> {
+        [Side::White, Side::Black]
+            .iter()
+            .filter(|&&side| self.king_in_check(side))
+            .filter_map(|&side| self.king_sq(side))
+            .map(|k| cell_name(k).to_string())
+            .collect()
+    }
+
     fn display(&self) -> String {
         let mut s = String::new();
         for rank in (0..8u8).rev() {
             s.push_str(&format!("{} ", rank + 1));
             for file in 0..8u8 {
                 let sq = square(file, rank);
-                let code = self.piece_on(sq);
-                let c = if code == NO_PIECE {
-                    '.'
-                } else {
-                    let l = KIND_LETTERS[kind_of(code) as usize];
-                    if code < 6 {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    }
-                };
+                let c = self.fen_letter(sq).unwrap_or('.');
                 s.push(' ');
                 s.push(c);
                 s.push(if self.promoted & (1 << sq) != 0 {

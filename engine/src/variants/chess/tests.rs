@@ -488,3 +488,300 @@ fn static_exchange_of_drops_and_atomic() {
     // Atomic captures explode: no exchange, no estimate.
     assert_eq!(see_of::<Atomic>(ATOMIC_TACTICAL, "d6d5"), None);
 }
+
+// ---- What a GUI sees: geometry, cell contents, hands, move parts, checks ----
+
+/// The pieces of a FEN's placement by cell name (`e4` -> `P`), read from the FEN
+/// text itself: ranks top down, files from `a`, multi-digit empty runs, `~` marks
+/// and `[...]` holdings skipped.
+pub(crate) fn placement_by_name(fen: &str) -> std::collections::HashMap<String, char> {
+    let field = fen.split_whitespace().next().unwrap();
+    let placement = field.split('[').next().unwrap();
+    let rows: Vec<&str> = placement.split('/').collect();
+    let mut map = std::collections::HashMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = rows.len() - i;
+        let mut file = 0usize;
+        let mut run = 0usize;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                run = run * 10 + d as usize;
+                continue;
+            }
+            file += run;
+            run = 0;
+            if ch == '~' {
+                continue;
+            }
+            map.insert(format!("{}{}", (b'a' + file as u8) as char, rank), ch);
+            file += 1;
+        }
+    }
+    map
+}
+
+/// Plays seeded random games and checks, at every position, what a GUI is given:
+/// cell pieces agree with the FEN cell by cell, hands agree with the FEN's `[...]`,
+/// every legal move's parts are distinct, name cells of the geometry, and the move
+/// text names the `to` cell (drops: the hand of the side to move holds the piece).
+/// Returns the number of moves checked.
+pub(crate) fn check_gui_data<P: Position>(
+    start: &P,
+    seed: u64,
+    games: usize,
+    plies: usize,
+) -> usize {
+    use rand::{Rng, SeedableRng};
+    let geometry = P::geometry();
+    let names: std::collections::HashSet<&str> =
+        geometry.cells.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names.len(),
+        geometry.cells.len(),
+        "cell names are not unique"
+    );
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut pos = start.clone();
+        for _ in 0..plies {
+            let fen = pos.fen();
+            let cells = pos.cell_pieces();
+            assert_eq!(cells.len(), geometry.cells.len());
+            let expected = placement_by_name(&fen);
+            for (cell, piece) in geometry.cells.iter().zip(&cells) {
+                assert_eq!(
+                    *piece,
+                    expected.get(&cell.name).copied(),
+                    "{} in {fen}",
+                    cell.name
+                );
+            }
+            let hands = pos.hands();
+            assert_eq!(hands.len(), geometry.hands.len());
+            if !hands.is_empty() {
+                let inside = fen.split('[').nth(1).unwrap().split(']').next().unwrap();
+                let joined: String = hands.iter().map(|h| h.pieces.as_str()).collect();
+                assert_eq!(joined, inside, "hands in {fen}");
+                for (h, view) in hands.iter().zip(&geometry.hands) {
+                    assert_eq!((&h.name, h.side), (&view.name, view.side));
+                }
+            }
+            let mut list = MoveList::new();
+            pos.generate(GenKind::All, &mut list);
+            let mut seen: Vec<crate::view::MoveParts> = Vec::new();
+            for &m in &list {
+                let parts = pos.move_parts(m);
+                let text = pos.move_text(m);
+                assert!(
+                    !seen.contains(&parts),
+                    "{text}: parts {parts:?} twice in {fen}"
+                );
+                for name in [&parts.from, &parts.to].into_iter().flatten() {
+                    assert!(names.contains(name.as_str()), "{text}: no cell {name}");
+                }
+                let to = parts.to.as_deref().expect("every move has a to cell");
+                assert!(text.contains(to), "{text} does not name {to}");
+                match parts.kind {
+                    crate::view::MoveKind::Drop => {
+                        let hand = parts.hand.unwrap();
+                        assert_eq!(geometry.hands[hand].side, pos.side_to_move());
+                        let letter = parts.drop.unwrap();
+                        assert!(letter.is_ascii_uppercase() && text.starts_with(letter));
+                        let held = if pos.side_to_move() == Side::White {
+                            letter
+                        } else {
+                            letter.to_ascii_lowercase()
+                        };
+                        assert!(hands[hand].pieces.contains(held), "{text} in {fen}");
+                        assert!(parts.from.is_none());
+                    }
+                    crate::view::MoveKind::Move => {
+                        assert!(text.starts_with(parts.from.as_deref().unwrap()));
+                        if let Some(p) = parts.promotion {
+                            assert!(p.is_ascii_uppercase());
+                            assert!(text.ends_with(p.to_ascii_lowercase()), "{text}");
+                            assert!(!parts.label.is_empty());
+                        }
+                    }
+                    other => panic!("{text}: unexpected kind {other:?}"),
+                }
+                seen.push(parts);
+                checked += 1;
+            }
+            // The side to move in check has its royal highlighted.
+            assert_eq!(pos.in_check(), !pos.checked_royals().is_empty(), "{fen}");
+            if list.is_empty() {
+                break;
+            }
+            pos.make(list[rng.gen_range(0..list.len())]);
+        }
+    }
+    checked
+}
+
+fn parts_of<P: Position>(pos: &P, text: &str) -> crate::view::MoveParts {
+    pos.move_parts(pos.parse_move(text).unwrap())
+}
+
+#[test]
+fn gui_data_along_random_games() {
+    assert!(check_gui_data(&Chess::startpos(), 21, 2, 120) > 2000);
+    assert!(check_gui_data(&Chess::from_fen(POSITION_4).unwrap(), 22, 2, 60) > 1000);
+    assert!(check_gui_data(&Crazyhouse::startpos(), 23, 2, 120) > 2000);
+    assert!(check_gui_data(&Crazyhouse::from_fen(ZH_PROMOTED).unwrap(), 24, 1, 80) > 1000);
+    assert!(check_gui_data(&Atomic::startpos(), 25, 2, 120) > 2000);
+    assert!(check_gui_data(&Atomic::from_fen(ATOMIC_TACTICAL).unwrap(), 26, 1, 80) > 500);
+}
+
+#[test]
+fn geometry_is_one_8x8_board_with_chess_glyphs() {
+    let g = Chess::geometry();
+    assert_eq!(g.variant, "chess");
+    assert_eq!(g.sides, ["White".to_string(), "Black".to_string()]);
+    assert_eq!(g.panels.len(), 1);
+    assert_eq!(g.panels[0].name, "board");
+    assert_eq!(g.cells.len(), 64);
+    assert!(g.hands.is_empty() && Atomic::geometry().hands.is_empty());
+    assert_eq!(g.start_fen, START);
+    // a8 top left, h1 bottom right (y grows downwards).
+    let centre = |name: &str| g.cells.iter().find(|c| c.name == name).unwrap().center;
+    assert_eq!(centre("a8"), [0.5, 0.5]);
+    assert_eq!(centre("h1"), [7.5, 7.5]);
+    for p in &g.pieces {
+        assert_eq!(p.glyph, crate::view::chess_glyph(p.letter), "{}", p.name);
+        assert!(p.glyph.is_some());
+    }
+    let zh = Crazyhouse::geometry();
+    let hands: Vec<(&str, Side)> = zh.hands.iter().map(|h| (h.name.as_str(), h.side)).collect();
+    assert_eq!(hands, vec![("White", Side::White), ("Black", Side::Black)]);
+}
+
+#[test]
+fn start_pieces_land_where_the_fen_says() {
+    for (cells, g) in [
+        (Chess::startpos().cell_pieces(), Chess::geometry()),
+        (Crazyhouse::startpos().cell_pieces(), Crazyhouse::geometry()),
+        (Atomic::startpos().cell_pieces(), Atomic::geometry()),
+    ] {
+        assert_eq!(cells.len(), g.cells.len());
+        let on = |name: &str| cells[g.cells.iter().position(|c| c.name == name).unwrap()];
+        // Read from the FEN text: its last row is rank 1, its first rank 8.
+        let rows: Vec<&str> = START.split(['/', ' ']).collect();
+        assert_eq!(on("a1"), rows[7].chars().next());
+        assert_eq!(on("e1"), Some('K'));
+        assert_eq!(on("d8"), rows[0].chars().nth(3));
+        assert_eq!(on("d8"), Some('q'));
+        assert_eq!(on("e4"), None);
+        assert_eq!(on("h7"), Some('p'));
+    }
+}
+
+#[test]
+fn crazyhouse_hands_and_drops() {
+    // ZH_TACTICAL holds [QPp]: White Q and P, Black one pawn.
+    let pos = Crazyhouse::from_fen(ZH_TACTICAL).unwrap();
+    let hands = pos.hands();
+    assert_eq!(hands[0].pieces, "QP");
+    assert_eq!(hands[1].pieces, "p");
+    let p = parts_of(&pos, "Q@e4");
+    assert_eq!(p.kind, crate::view::MoveKind::Drop);
+    assert_eq!(
+        (p.drop, p.hand, p.to.as_deref()),
+        (Some('Q'), Some(0), Some("e4"))
+    );
+    assert!(p.from.is_none());
+    // The promoted queen on f3 shows as a queen.
+    let pos = Crazyhouse::from_fen(ZH_PROMOTED).unwrap();
+    let g = Crazyhouse::geometry();
+    let f3 = g.cells.iter().position(|c| c.name == "f3").unwrap();
+    assert_eq!(pos.cell_pieces()[f3], Some('Q'));
+    assert_eq!(pos.hands()[0].pieces, "RPP");
+    assert_eq!(pos.hands()[1].pieces, "n");
+    // Black to move drops from hand 1 (White's queen stays in hand 0).
+    let pos = Crazyhouse::from_fen("4k3/8/8/8/8/8/8/4K3[Qnn] b - - 0 1").unwrap();
+    let mut list = MoveList::new();
+    pos.generate(GenKind::All, &mut list);
+    let drops: Vec<_> = list
+        .iter()
+        .map(|&m| pos.move_parts(m))
+        .filter(|p| p.kind == crate::view::MoveKind::Drop)
+        .collect();
+    assert!(!drops.is_empty());
+    assert!(drops
+        .iter()
+        .all(|p| p.hand == Some(1) && p.drop == Some('N')));
+    // An empty hand is an empty string.
+    let start = Crazyhouse::startpos().hands();
+    assert!(start.iter().all(|h| h.pieces.is_empty()));
+}
+
+#[test]
+fn promotions_castling_and_en_passant_parts() {
+    let pos = Chess::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let mut labels = Vec::new();
+    for (text, letter) in [
+        ("a7a8q", 'Q'),
+        ("a7a8r", 'R'),
+        ("a7a8b", 'B'),
+        ("a7a8n", 'N'),
+    ] {
+        let p = parts_of(&pos, text);
+        assert_eq!(
+            (p.from.as_deref(), p.to.as_deref()),
+            (Some("a7"), Some("a8"))
+        );
+        assert_eq!(p.promotion, Some(letter));
+        labels.push(p.label);
+    }
+    assert_eq!(labels[0], "promote to queen");
+    assert_eq!(labels[3], "promote to knight");
+    // Castling as the king's own move: to is the king's destination.
+    let kiwi = Chess::from_fen(KIWIPETE).unwrap();
+    let p = parts_of(&kiwi, "e1c1");
+    assert_eq!(
+        (p.from.as_deref(), p.to.as_deref()),
+        (Some("e1"), Some("c1"))
+    );
+    assert_eq!(p.label, "castle");
+    assert_eq!(parts_of(&kiwi, "e1f1").label, "");
+    // Chess960-style castling is written king-takes-rook: to is the rook's cell,
+    // while the king's ordinary step to g1 keeps its own parts.
+    let c960 = Chess::from_fen("4k3/8/8/8/8/8/8/5K1R w H - 0 1").unwrap();
+    let castle = parts_of(&c960, "f1h1");
+    assert_eq!(
+        (castle.from.as_deref(), castle.to.as_deref()),
+        (Some("f1"), Some("h1"))
+    );
+    assert_eq!(castle.label, "castle");
+    assert_eq!(parts_of(&c960, "f1g1").to.as_deref(), Some("g1"));
+    let ep =
+        Chess::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3").unwrap();
+    let p = parts_of(&ep, "e5f6");
+    assert_eq!(
+        (p.to.as_deref(), p.label.as_str()),
+        (Some("f6"), "en passant")
+    );
+}
+
+#[test]
+fn checked_royals_name_the_king_in_check() {
+    assert!(Chess::startpos().checked_royals().is_empty());
+    // Fool's mate: the white king on e1 is in check.
+    let mate: Chess = play(START, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(mate.checked_royals(), vec!["e1".to_string()]);
+    let zh: Crazyhouse = play(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        &["f2f3", "e7e5", "g2g4", "d8h4"],
+    );
+    assert_eq!(zh.checked_royals(), vec!["e1".to_string()]);
+    // Atomic: a rook checks the king on e8 from e1 ...
+    let atomic = Atomic::from_fen("4k3/8/8/8/8/8/8/K3R3 b - - 0 1").unwrap();
+    assert_eq!(atomic.checked_royals(), vec!["e8".to_string()]);
+    // ... but touching kings are never in check.
+    let touching = Atomic::from_fen("3r4/8/8/8/8/3k4/3K4/8 w - - 0 1").unwrap();
+    assert!(touching.checked_royals().is_empty());
+    // The same rook on a chess board does check.
+    let chess = Chess::from_fen("4k3/8/8/8/8/8/8/K3R3 b - - 0 1").unwrap();
+    assert_eq!(chess.checked_royals(), vec!["e8".to_string()]);
+}
