@@ -21,12 +21,14 @@ pub mod rules;
 pub mod tables;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use crate::cellset::CellSet;
 use crate::error::{FenError, MoveError};
 use crate::moves::{Move, MoveList};
 use crate::position::{DrawReason, GenKind, Outcome, Position, Side, VariantInfo};
 use crate::topology::Cell;
+use crate::view::{Geometry, HandContents, MoveParts};
 use rules::{Kind, Layout, CELLS, SELECTABLE};
 use tables::{tables, Z_HAND, Z_HAND_COUNTS, Z_PHASE};
 
@@ -402,6 +404,26 @@ impl Position for Pentaplane {
     fn dead_position(&self) -> bool {
         // DECISION: bare king against bare king is a draw.
         self.phase == Phase::Play && self.pieces().all(|(_, p)| p.kind == Kind::King)
+    }
+
+    fn geometry() -> Geometry {
+        view::geometry()
+    }
+
+    fn cell_pieces(&self) -> Vec<Option<char>> {
+        view::cell_pieces(self)
+    }
+
+    fn hands(&self) -> Vec<HandContents> {
+        view::hands(self)
+    }
+
+    fn move_parts(&self, m: Move) -> MoveParts {
+        view::move_parts(self, m)
+    }
+
+    fn checked_royals(&self) -> Vec<String> {
+        view::checked_royals(self)
     }
 
     fn display(&self) -> String {

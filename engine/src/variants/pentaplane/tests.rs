@@ -691,3 +691,340 @@ fn move_encoding_round_trips_and_rejects_foreign_moves() {
         }
     }
 }
+
+// ---- GUI view (geometry, cell pieces, hands, move parts, checked royals) ----
+
+mod gui_view {
+    use super::*;
+    use crate::view::{MoveKind, MoveParts};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::collections::{HashMap, HashSet};
+
+    /// The pieces of a FEN by cell name, read straight from the FEN text: the first
+    /// `|`-part is level E, ranks 5 to 1 within a level.
+    fn fen_cells(fen: &str) -> HashMap<String, char> {
+        let placement = fen.split_whitespace().next().unwrap();
+        let placement = placement.split('[').next().unwrap();
+        let mut out = HashMap::new();
+        for (i, level) in placement.split('|').enumerate() {
+            let z = (b'E' - i as u8) as char;
+            for (j, rank) in level.split('/').enumerate() {
+                let r = 5 - j;
+                let mut file = 0u8;
+                for ch in rank.chars() {
+                    if let Some(d) = ch.to_digit(10) {
+                        file += d as u8;
+                    } else {
+                        out.insert(format!("{z}{}{r}", (b'a' + file) as char), ch);
+                        file += 1;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The FEN's holdings text (inside `[...]`), empty without brackets.
+    fn fen_holdings(fen: &str) -> String {
+        let first = fen.split_whitespace().next().unwrap();
+        match first.split_once('[') {
+            Some((_, rest)) => rest.trim_end_matches(']').to_string(),
+            None => String::new(),
+        }
+    }
+
+    fn parts_of(p: &Pentaplane, text: &str) -> MoveParts {
+        p.move_parts(p.parse_move(text).unwrap())
+    }
+
+    /// Every check on one position; returns its legal moves.
+    fn check_view(p: &Pentaplane, names: &HashSet<String>) -> MoveList {
+        let g = Pentaplane::geometry();
+        // The board as the FEN writes it.
+        let pieces = p.cell_pieces();
+        assert_eq!(pieces.len(), g.cells.len());
+        let fen = p.fen();
+        let expected = fen_cells(&fen);
+        for (cv, piece) in g.cells.iter().zip(&pieces) {
+            assert_eq!(
+                *piece,
+                expected.get(&cv.name).copied(),
+                "{} in {fen}",
+                cv.name
+            );
+        }
+        // The hands are the FEN's brackets, in order.
+        let hands = p.hands();
+        assert_eq!(hands.len(), g.hands.len());
+        for (h, hv) in hands.iter().zip(&g.hands) {
+            assert_eq!((&h.name, h.side), (&hv.name, hv.side));
+            let upper = h.pieces.chars().all(|c| c.is_ascii_uppercase());
+            let lower = h.pieces.chars().all(|c| c.is_ascii_lowercase());
+            assert!(if h.side == Side::White { upper } else { lower });
+        }
+        let joined: String = hands.iter().map(|h| h.pieces.as_str()).collect();
+        assert_eq!(joined, fen_holdings(&fen), "{fen}");
+        // Checked royals are kings.
+        for c in p.checked_royals() {
+            assert!(matches!(expected.get(&c), Some('K' | 'k')), "{c} in {fen}");
+        }
+        // Every legal move taken apart, all different.
+        let mut list = MoveList::new();
+        p.generate(GenKind::All, &mut list);
+        let mut seen: Vec<MoveParts> = Vec::new();
+        for &m in list.iter() {
+            assert_ne!(m, Move::END_TURN, "Pentaplane has no 0000");
+            let parts = p.move_parts(m);
+            let text = p.move_text(m);
+            for cell in [&parts.from, &parts.to].into_iter().flatten() {
+                assert!(names.contains(cell), "{cell} of {text}");
+            }
+            if let Some(to) = &parts.to {
+                assert!(text.contains(to.as_str()), "{text} lacks {to}");
+            }
+            match parts.kind {
+                MoveKind::Move => {
+                    assert!(parts.from.is_some() && parts.to.is_some());
+                    assert_eq!(parts.promotion.is_some(), text.ends_with('q'), "{text}");
+                    assert_eq!(parts.from.as_deref(), Some(&text[..3]));
+                }
+                MoveKind::Shot => {
+                    assert!(parts.label.starts_with("missile shot"), "{text} in {fen}");
+                    assert_eq!(
+                        text,
+                        format!(
+                            "{}*{}",
+                            parts.from.as_ref().unwrap(),
+                            parts.to.as_ref().unwrap()
+                        )
+                    );
+                }
+                MoveKind::Drop => {
+                    let (d, h) = (parts.drop.unwrap(), parts.hand.unwrap());
+                    assert!(hands[h].pieces.contains(d), "{text}");
+                    assert!(text.starts_with(&format!("{d}@")));
+                }
+                MoveKind::Choice => {
+                    assert!(parts.from.is_none() && parts.to.is_none() && !parts.label.is_empty());
+                    assert!(text.starts_with('='));
+                }
+                MoveKind::EndTurn => panic!("no 0000 in Pentaplane: {text}"),
+            }
+            assert!(!seen.contains(&parts), "{text}: {parts:?} twice in {fen}");
+            // Moves the GUI cannot tell apart by cells need different labels.
+            for o in &seen {
+                if (&o.from, &o.to, o.drop, o.hand)
+                    == (&parts.from, &parts.to, parts.drop, parts.hand)
+                {
+                    assert_ne!(o.label, parts.label, "{text} in {fen}");
+                }
+            }
+            seen.push(parts);
+        }
+        list
+    }
+
+    #[test]
+    fn random_games_give_distinct_move_parts_and_board_as_the_fen() {
+        let g = Pentaplane::geometry();
+        let names: HashSet<String> = g.cells.iter().map(|c| c.name.clone()).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5e47a);
+        let mut plies = 0;
+        let mut shots = 0;
+        let starts = [
+            Pentaplane::startpos(),
+            Pentaplane::from_fen(
+                "fmkzs/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/SZKMF w - - 0 1",
+            )
+            .unwrap(),
+            Pentaplane::from_fen(
+                "ookoo/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/FOKOM w - - 0 1",
+            )
+            .unwrap(),
+        ];
+        for start in &starts {
+            for _ in 0..3 {
+                let mut p = start.clone();
+                for _ in 0..60 {
+                    let list = check_view(&p, &names);
+                    if list.is_empty() {
+                        break;
+                    }
+                    shots += list
+                        .iter()
+                        .filter(|&&m| p.move_parts(m).kind == MoveKind::Shot)
+                        .count();
+                    let m = list[rng.gen_range(0..list.len())];
+                    p.make(m);
+                    plies += 1;
+                }
+            }
+        }
+        assert!(plies > 300, "{plies}");
+        assert!(shots > 0);
+    }
+
+    #[test]
+    fn geometry_has_five_levels_e_to_a_and_the_start_pieces_where_the_fen_says() {
+        let g = Pentaplane::geometry();
+        let panels: Vec<&str> = g.panels.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            panels,
+            ["Level E", "Level D", "Level C", "Level B", "Level A"]
+        );
+        for w in g.panels.windows(2) {
+            assert_eq!(w[1].x, w[0].x + w[0].width + crate::view::PANEL_GAP);
+        }
+        assert_eq!(g.cells.len(), 125);
+        let names: HashSet<&str> = g.cells.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names.len(), 125);
+        let idx = |n: &str| g.cells.iter().position(|c| c.name == n).unwrap();
+        // Aa1 is at the bottom left of the rightmost panel; Ee5 top right of the first.
+        assert_eq!(g.panels[g.cells[idx("Aa1")].panel].name, "Level A");
+        assert_eq!(g.cells[idx("Ee5")].center, [4.5, 0.5]);
+        assert_eq!(g.cells[idx("Aa1")].center, [4.0 * 6.0 + 0.5, 4.5]);
+        // The 3-D colouring: dotted (dark) where file + rank + level is even.
+        assert_eq!(g.cells[idx("Aa1")].shade, 1);
+        assert_eq!(g.cells[idx("Ba1")].shade, 0);
+        assert_eq!(g.cells[idx("Cb2")].shade, 1);
+        assert_eq!(g.cells[idx("Db2")].shade, 0);
+        // Start position against the start FEN text.
+        let start = Pentaplane::startpos();
+        assert_eq!(g.start_fen, START_FEN);
+        let from_fen = fen_cells(START_FEN);
+        assert_eq!(from_fen.get("Ac1"), Some(&'K'));
+        assert_eq!(from_fen.get("Ec5"), Some(&'k'));
+        assert_eq!(from_fen.get("Ea4"), Some(&'p'));
+        let pieces = start.cell_pieces();
+        assert_eq!(pieces.len(), g.cells.len());
+        assert_eq!(pieces[idx("Ac1")], Some('K'));
+        assert_eq!(pieces[idx("Ec5")], Some('k'));
+        assert_eq!(pieces[idx("Ae2")], Some('P'));
+        assert_eq!(pieces[idx("Ea4")], Some('p'));
+        assert_eq!(pieces[idx("Aa1")], None);
+        assert_eq!(pieces[idx("Cc3")], None);
+        assert_eq!(pieces.iter().flatten().count(), from_fen.len());
+        // Glyphs: the six chess pieces only.
+        for pv in &g.pieces {
+            let chess = "KQRBNP".contains(pv.letter);
+            assert_eq!(pv.glyph.is_some(), chess, "{}", pv.letter);
+        }
+        let q = g.pieces.iter().find(|p| p.letter == 'Q').unwrap();
+        assert_eq!(q.glyph, Some("queen"));
+        let hands: Vec<(&str, Side)> = g.hands.iter().map(|h| (h.name.as_str(), h.side)).collect();
+        assert_eq!(
+            hands,
+            [("White hand", Side::White), ("Black hand", Side::Black)]
+        );
+    }
+
+    #[test]
+    fn draft_moves_are_choices_and_placements_drops_from_the_hands() {
+        let start = Pentaplane::startpos();
+        let rf = parts_of(&start, "=RF");
+        assert_eq!(rf.kind, MoveKind::Choice);
+        assert_eq!(rf.label, "draft: rook + missile-rook (fortress)");
+        assert_eq!(parts_of(&start, "=OO").label, "draft: bomb + bomb");
+        assert!(start.hands().iter().all(|h| h.pieces.is_empty()));
+        let b = play(&play(&start, "=RO"), "=SN");
+        let h = b.hands();
+        assert_eq!(
+            (h[0].pieces.as_str(), h[1].pieces.as_str()),
+            ("RSNO", "rsno")
+        );
+        let drop = parts_of(&b, "S@Ad1");
+        assert_eq!(drop.kind, MoveKind::Drop);
+        assert_eq!(
+            (drop.drop, drop.hand, drop.to.as_deref()),
+            (Some('S'), Some(0), Some("Ad1"))
+        );
+        assert_eq!(drop.label, "place the missile-cuber (satellite)");
+        let c = play(&b, "S@Ad1");
+        assert_eq!(c.hands()[0].pieces, "RNO");
+        assert_eq!(
+            c.cell_pieces()
+                .iter()
+                .flatten()
+                .filter(|&&l| l == 'S')
+                .count(),
+            1
+        );
+        let d = play(&play(&play(&c, "R@Aa1"), "O@Ab1"), "N@Ae1");
+        assert_eq!(d.hands()[0].pieces, "");
+        assert_eq!(d.hands()[1].pieces, "rsno");
+        let same = parts_of(&d, "=same");
+        let mirror = parts_of(&d, "=mirror");
+        assert_eq!(
+            (same.kind, mirror.kind),
+            (MoveKind::Choice, MoveKind::Choice)
+        );
+        assert_ne!(same.label, mirror.label);
+        let e = play(&d, "=mirror");
+        assert!(e.hands().iter().all(|h| h.pieces.is_empty()));
+    }
+
+    #[test]
+    fn shots_promotions_and_explosions_are_labelled() {
+        // A shot and a step with the same cells.
+        let p = at("K@Aa1 k@Ee5 F@Cc3 n@Cd3", 'w');
+        let shot = parts_of(&p, "Cc3*Cd3");
+        let step = parts_of(&p, "Cc3Cd3");
+        assert_eq!(shot.kind, MoveKind::Shot);
+        assert_eq!(step.kind, MoveKind::Move);
+        assert_eq!(
+            (shot.from.as_deref(), shot.to.as_deref()),
+            (Some("Cc3"), Some("Cd3"))
+        );
+        assert_eq!(shot.label, "missile shot");
+        assert_eq!(step.label, "capture the knight");
+        assert_eq!(parts_of(&p, "Cc3Cc4").label, "");
+        // Promotion, with and without capture.
+        let p = at("K@Aa1 k@Ea3 P@Dc5 r@Ed5", 'w');
+        let up = parts_of(&p, "Dc5Ec5q");
+        assert_eq!(up.promotion, Some('Q'));
+        assert_eq!(up.label, "promote to true queen");
+        let cap = parts_of(&p, "Dc5Ed5q");
+        assert_eq!(cap.label, "promote to true queen, capture the rook");
+        assert_eq!(parts_of(&p, "Dc5Cc5").promotion, None);
+        // A bomb capture and a shot at a bomb are marked as explosions; the kamikaze's
+        // capture is named.
+        let p = at("K@Aa1 k@Ee5 O@Cc3 n@Cd3 F@Ac5 o@Cc5 Z@Bb1 r@Bb4", 'w');
+        assert_eq!(
+            parts_of(&p, "Cc3Cd3").label,
+            "capture the knight, explosion"
+        );
+        assert_eq!(parts_of(&p, "Ac5*Cc5").label, "missile shot, explosion");
+        assert_eq!(parts_of(&p, "Bb1Bb4").label, "kamikaze capture of the rook");
+    }
+
+    #[test]
+    fn checked_royals_are_the_kings_the_other_side_can_remove() {
+        // Nothing attacks either king.
+        assert!(at("K@Aa1 k@Ee5 R@Cc3", 'w').checked_royals().is_empty());
+        // A rook on the king's line, whoever is to move.
+        for side in ['w', 'b'] {
+            assert_eq!(at("K@Aa1 k@Ee5 r@Aa4", side).checked_royals(), vec!["Aa1"]);
+        }
+        // Blocked line: no attack.
+        assert!(at("K@Aa1 k@Ee5 r@Aa4 P@Aa2", 'w')
+            .checked_royals()
+            .is_empty());
+        // A missile along a line, and both kings at once.
+        assert_eq!(
+            at("K@Aa1 k@Ee5 F@Ea5 m@Ee1", 'w').checked_royals(),
+            vec!["Aa1", "Ee5"]
+        );
+        // An explosion: the black knight takes a white bomb next to the white king.
+        assert_eq!(
+            at("K@Aa1 k@Ee5 O@Ab2 n@Cb3", 'w').checked_royals(),
+            vec!["Aa1"]
+        );
+        // The same bomb out of the knight's reach: no attack.
+        assert!(at("K@Aa1 k@Ee5 O@Ab2 n@Ee3", 'w')
+            .checked_royals()
+            .is_empty());
+        // During the draft nothing is highlighted.
+        assert!(Pentaplane::startpos().checked_royals().is_empty());
+    }
+}
