@@ -714,8 +714,10 @@ impl Position for ParallelWorlds {
             return MoveParts::end_turn();
         }
         let topo = &tables().topo;
-        let mut parts =
-            MoveParts::board(topo.name(m.from()).to_string(), topo.name(m.to()).to_string());
+        let mut parts = MoveParts::board(
+            topo.name(m.from()).to_string(),
+            topo.name(m.to()).to_string(),
+        );
         let e = m.extra();
         if (EXTRA_PROMOTE..EXTRA_PROMOTE + 6).contains(&e) {
             let k = (e - EXTRA_PROMOTE) as usize;

@@ -156,7 +156,12 @@ fn check_view(p: &ParallelWorlds, names: &HashSet<String>, geometry_names: &[Str
     assert_eq!(pieces.len(), geometry_names.len());
     let fen_pieces = placement_from_fen(&p.fen());
     for (name, piece) in geometry_names.iter().zip(&pieces) {
-        assert_eq!(fen_pieces.get(name).copied(), *piece, "{name} at {}", p.fen());
+        assert_eq!(
+            fen_pieces.get(name).copied(),
+            *piece,
+            "{name} at {}",
+            p.fen()
+        );
     }
     let mut list = MoveList::new();
     p.generate(GenKind::All, &mut list);
@@ -263,7 +268,10 @@ fn view_of_promotions_end_turn_and_attacked_kings() {
     // A level-2 move does not promote.
     let m = p.parse_move("2a82h8").unwrap();
     assert_eq!(p.move_parts(m).promotion, None);
-    assert!(!list.contains(&Move::END_TURN), "no 0000 as the first sub-move");
+    assert!(
+        !list.contains(&Move::END_TURN),
+        "no 0000 as the first sub-move"
+    );
 
     p.make(p.parse_move("2a81a8n").unwrap());
     list.clear();

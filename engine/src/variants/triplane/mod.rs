@@ -22,6 +22,7 @@ pub mod tables;
 mod draws;
 mod fen;
 mod movegen;
+mod view;
 
 use crate::cellset::CellSet;
 use crate::error::FenError;
@@ -462,6 +463,28 @@ impl Position for TriPlane {
 
     fn draw_reason(&self, history: &[Self]) -> Option<DrawReason> {
         draws::draw_reason(self, history)
+    }
+
+    /// Boards A, B, C side by side ("Board A" ...); hands in the order
+    /// B hold White, B hold Black, C hold White, C hold Black ([`view::hand_index`]).
+    fn geometry() -> crate::view::Geometry {
+        view::geometry()
+    }
+
+    fn cell_pieces(&self) -> Vec<Option<char>> {
+        view::cell_pieces(self)
+    }
+
+    fn hands(&self) -> Vec<crate::view::HandContents> {
+        view::hands(self)
+    }
+
+    fn move_parts(&self, m: Move) -> crate::view::MoveParts {
+        view::move_parts(self, m)
+    }
+
+    fn checked_royals(&self) -> Vec<String> {
+        view::checked_royals(self)
     }
 
     fn display(&self) -> String {

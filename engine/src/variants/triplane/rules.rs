@@ -65,6 +65,40 @@ impl Kind {
     }
 }
 
+impl Kind {
+    /// The kind's name in words (move labels, e.g. "split: wazir to B, ...").
+    pub fn name(self) -> &'static str {
+        KIND_NAMES[self.index()]
+    }
+}
+
+const KIND_NAMES: [&str; KIND_COUNT] = [
+    "pawn",
+    "knight",
+    "bishop",
+    "rook",
+    "queen",
+    "wazir",
+    "war machine",
+    "ferz",
+    "elephant",
+    "split-phase",
+    "king",
+    "deadwood",
+];
+
+/// The kinds that are the chess piece of the same name (a GUI may draw them with
+/// the chess glyph): FIDE men and the royal king of B and C. The Split-Phase moves
+/// like a king but is not one (never in check), so it keeps its letter.
+pub const CHESS_GLYPH_KINDS: [Kind; 6] = [
+    Kind::Pawn,
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Queen,
+    Kind::King,
+];
+
 const KIND_LETTERS: [char; KIND_COUNT] =
     ['P', 'N', 'B', 'R', 'Q', 'W', 'D', 'F', 'E', 'S', 'K', 'X'];
 
