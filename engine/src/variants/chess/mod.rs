@@ -32,4 +32,4 @@ pub use crazyhouse::Crazyhouse;
 pub use fide::Chess;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -18,6 +18,7 @@ use crate::error::FenError;
 use crate::moves::{Move, MoveList};
 use crate::position::{GenKind, Outcome, Position, Side, VariantInfo};
 use crate::topology::Cell;
+use crate::view::{push_grid, Geometry, MoveParts};
 use crate::zobrist::Zobrist;
 use pieces::{Kind, CELLS, KINDS, WIDTH};
 use std::sync::OnceLock;
@@ -357,6 +358,56 @@ impl Position for Platonic {
 
     fn dead_position(&self) -> bool {
         self.bare_tetrahedrons()
+    }
+
+    fn geometry() -> Geometry {
+        let topo = &tables().topo;
+        let mut g = Geometry::new(&Self::info(), ["White", "Black"]).with_chess_glyphs();
+        push_grid(
+            &mut g,
+            "board",
+            0.0,
+            WIDTH,
+            pieces::HEIGHT,
+            &|file, rank| topo.name((rank * WIDTH + file) as Cell).to_string(),
+        );
+        g
+    }
+
+    fn cell_pieces(&self) -> Vec<Option<char>> {
+        // `push_grid` lists rank 1 first, file a first: the cell index order.
+        (0..CELLS)
+            .map(|c| self.piece_at(c as Cell).map(|p| p.fen_char()))
+            .collect()
+    }
+
+    fn move_parts(&self, m: Move) -> MoveParts {
+        let topo = &tables().topo;
+        let mut parts = MoveParts::board(
+            topo.name(m.from()).to_string(),
+            topo.name(m.to()).to_string(),
+        );
+        // No promotions (rules: "promotions are only for capture"); from and to tell
+        // every move apart, the labels only say what happens besides.
+        if m.extra() >= FLAG_CASTLE {
+            parts.label = "castle".to_string();
+        } else if m.extra() == FLAG_EN_PASSANT {
+            parts.label = "en passant".to_string();
+        }
+        parts
+    }
+
+    fn checked_royals(&self) -> Vec<String> {
+        let topo = &tables().topo;
+        [Side::White, Side::Black]
+            .iter()
+            .flat_map(|&side| {
+                self.pieces(side, Kind::Tetrahedron)
+                    .iter()
+                    .filter(move |&c| self.attacked_by(c, side.opposite()))
+            })
+            .map(|c| topo.name(c).to_string())
+            .collect()
     }
 
     fn display(&self) -> String {

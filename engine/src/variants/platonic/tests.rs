@@ -313,3 +313,91 @@ fn attack_map_agrees_with_attacked_by() {
         }
     }
 }
+
+// ---- What a GUI sees: geometry, cell contents, move parts, checks ----
+
+#[test]
+fn gui_data_along_random_games() {
+    use crate::variants::chess::tests::check_gui_data;
+    assert!(check_gui_data(&Platonic::startpos(), 31, 2, 120) > 3000);
+    let castles = pos("i3tt3i/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/I3TT3I w AJaj - 0 1");
+    assert!(check_gui_data(&castles, 32, 2, 80) > 2000);
+}
+
+#[test]
+fn geometry_is_one_10x10_board_and_only_the_pawn_has_a_chess_glyph() {
+    let g = Platonic::geometry();
+    assert_eq!(g.variant, "platonic");
+    assert_eq!(g.panels.len(), 1);
+    assert_eq!(g.panels[0].name, "board");
+    assert_eq!((g.panels[0].width, g.panels[0].height), (10.0, 10.0));
+    assert!(g.panels[0].labels.iter().any(|l| l.0 == "10"));
+    assert_eq!(g.cells.len(), 100);
+    assert!(g.hands.is_empty() && Platonic::startpos().hands().is_empty());
+    let centre = |name: &str| g.cells.iter().find(|c| c.name == name).unwrap().center;
+    assert_eq!(centre("a10"), [0.5, 0.5]);
+    assert_eq!(centre("j1"), [9.5, 9.5]);
+    assert_eq!(centre("e3"), [4.5, 7.5]);
+    for p in &g.pieces {
+        let expected = if p.letter == 'P' { Some("pawn") } else { None };
+        assert_eq!(p.glyph, expected, "{}", p.name);
+    }
+    assert_eq!(g.pieces.len(), 6);
+}
+
+#[test]
+fn start_pieces_land_where_the_fen_says() {
+    let g = Platonic::geometry();
+    let cells = Platonic::startpos().cell_pieces();
+    assert_eq!(cells.len(), g.cells.len());
+    let on = |name: &str| cells[g.cells.iter().position(|c| c.name == name).unwrap()];
+    // Read from the FEN text: its first row is rank 10, its last rank 1.
+    let rows: Vec<&str> = START_FEN.split(['/', ' ']).collect();
+    assert_eq!(on("a1"), rows[9].chars().next());
+    assert_eq!(on("e1"), rows[9].chars().nth(4));
+    assert_eq!(on("e1"), Some('T'));
+    assert_eq!(on("j10"), rows[0].chars().nth(9));
+    assert_eq!(on("j10"), Some('i'));
+    assert_eq!(on("c8"), Some('p'));
+    assert_eq!(on("e3"), Some('P'));
+    assert_eq!(on("e2"), None);
+    assert_eq!(on("e9"), None);
+}
+
+#[test]
+fn castling_and_en_passant_parts() {
+    let p = pos("i3tt3i/10/10/10/10/10/10/10/10/I3TT3I w AJaj - 0 1");
+    let castle = p.move_parts(p.parse_move("e1c1").unwrap());
+    assert_eq!(
+        (castle.from.as_deref(), castle.to.as_deref()),
+        (Some("e1"), Some("c1"))
+    );
+    assert_eq!(castle.label, "castle");
+    assert_eq!(castle.promotion, None);
+    assert_eq!(p.move_parts(p.parse_move("e1e2").unwrap()).label, "");
+    let p = pos("8tt/10/10/10/10/3Pp5/10/10/10/TT8 b - d4 0 1");
+    let ep = p.move_parts(p.parse_move("e5d4").unwrap());
+    assert_eq!(
+        (ep.to.as_deref(), ep.label.as_str()),
+        (Some("d4"), "en passant")
+    );
+    assert_eq!(p.move_parts(p.parse_move("e5d5").unwrap()).label, "");
+}
+
+#[test]
+fn checked_royals_are_the_attacked_tetrahedrons() {
+    assert!(Platonic::startpos().checked_royals().is_empty());
+    // The Octahedron on c3 attacks e1 only.
+    let one = pos("4tt4/10/10/10/10/10/10/2o7/10/I3TT3I w AJ - 0 1");
+    assert_eq!(one.checked_royals(), vec!["e1".to_string()]);
+    // A Dodecahedron on d3 forks both: e1 by the knight leap, f1 by the alfil leap.
+    let fork = pos("4tt4/10/10/10/10/10/10/3d6/10/4TT4 w - - 0 1");
+    assert_eq!(
+        fork.checked_royals(),
+        vec!["e1".to_string(), "f1".to_string()]
+    );
+    // Black's f10 attacked by a white pawn's rank power (d8, own rank 8: B2 via e9).
+    let black = pos("4tt4/10/3P6/10/10/10/10/10/10/4TT4 b - - 0 1");
+    assert!(black.in_check());
+    assert_eq!(black.checked_royals(), vec!["f10".to_string()]);
+}
