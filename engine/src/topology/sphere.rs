@@ -899,3 +899,129 @@ fn seam_step(v: usize, lo: usize, hi: usize, n: i32) -> Key {
         Key::Edge(lo, hi, if lo == v { 1 } else { n - 1 })
     }
 }
+
+/// The board in 3-D, for drawing only (no rule reads it): the icosahedron the
+/// Sections are faces of, and every cell's point of its flat face projected to the
+/// unit sphere. North's home Section is centred on +z with its corner `a` towards +y
+/// (the fixture's display positions use the same construction).
+impl Sphere {
+    /// The 12 icosahedron vertices (pentagons) on the unit sphere, in [`LETTERS`]
+    /// order. North's home Section is placed round the +z pole, its corners
+    /// counter-clockwise seen from outside; every other vertex is the mirror image of
+    /// the far corner of a placed Section in the plane through the shared side and
+    /// the origin, so only the Section list decides where it goes.
+    pub fn vertex_positions() -> [[f64; 3]; 12] {
+        let letter = |c: char| LETTERS.iter().position(|&l| l == c).expect("letter");
+        let faces: Vec<[usize; 3]> = SECTIONS
+            .iter()
+            .map(|s| {
+                let v: Vec<usize> = s.chars().map(letter).collect();
+                [v[0], v[1], v[2]]
+            })
+            .collect();
+        let home: Vec<usize> = HOME_SECTIONS[0].chars().map(letter).collect();
+        // Angle between a face's centre and its corners: the face's circumradius
+        // (edge / sqrt 3) over the icosahedron's (edge * sqrt(10 + 2 sqrt 5) / 4).
+        let sin_t = 4.0 / (3f64.sqrt() * (10.0 + 2.0 * 5f64.sqrt()).sqrt());
+        let cos_t = (1.0 - sin_t * sin_t).sqrt();
+        let mut pos: [Option<[f64; 3]>; 12] = [None; 12];
+        for (i, &v) in home.iter().enumerate() {
+            let phi = std::f64::consts::FRAC_PI_2 + i as f64 * 2.0 * std::f64::consts::PI / 3.0;
+            pos[v] = Some([sin_t * phi.cos(), sin_t * phi.sin(), cos_t]);
+        }
+        while pos.iter().any(|p| p.is_none()) {
+            let mut progress = false;
+            for f in &faces {
+                let Some(known) = f.iter().map(|&v| pos[v]).collect::<Option<Vec<_>>>() else {
+                    continue;
+                };
+                for i in 0..3 {
+                    let (p, q) = (f[i], f[(i + 1) % 3]);
+                    let Some(g) = faces.iter().find(|g| {
+                        g.contains(&p) && g.contains(&q) && !f.iter().all(|v| g.contains(v))
+                    }) else {
+                        continue;
+                    };
+                    let s = *g.iter().find(|&&v| v != p && v != q).unwrap();
+                    if pos[s].is_none() {
+                        let n = normalize3(cross3(known[i], known[(i + 1) % 3]));
+                        let r = known[(i + 2) % 3];
+                        let d = dot3(r, n);
+                        pos[s] = Some([
+                            r[0] - 2.0 * d * n[0],
+                            r[1] - 2.0 * d * n[1],
+                            r[2] - 2.0 * d * n[2],
+                        ]);
+                        progress = true;
+                    }
+                }
+            }
+            assert!(progress, "the Sections form a connected icosahedron");
+        }
+        pos.map(|p| p.unwrap())
+    }
+
+    /// Every cell's centre on the unit sphere (cell order): its barycentric point
+    /// of the flat face of the first Section holding it, normalised.
+    pub fn centers3(&self) -> Vec<[f64; 3]> {
+        let vert = Self::vertex_positions();
+        let letter = |c: char| LETTERS.iter().position(|&l| l == c).expect("letter");
+        let mut out: Vec<Option<[f64; 3]>> = vec![None; self.num_cells()];
+        for (f, frame) in self.section_frames.iter().enumerate() {
+            let corners: Vec<[f64; 3]> = SECTIONS[f].chars().map(|c| vert[letter(c)]).collect();
+            for &(cell, l) in frame {
+                if out[cell as usize].is_some() {
+                    continue;
+                }
+                let mut p = [0.0; 3];
+                for (w, v) in l.iter().zip(&corners) {
+                    for k in 0..3 {
+                        p[k] += *w as f64 * v[k];
+                    }
+                }
+                out[cell as usize] = Some(normalize3(p));
+            }
+        }
+        out.into_iter()
+            .map(|p| p.expect("every cell lies in a Section"))
+            .collect()
+    }
+
+    /// Every cell's polygon corners on the unit sphere (cell order): corner `k` is
+    /// the normalised centroid of the cell and its neighbours `nbr[k]`, `nbr[k + 1]`
+    /// (the vertex of the dual), so the corners run counter-clockwise seen from
+    /// outside, like the neighbour lists.
+    pub fn corners3(&self) -> Vec<Vec<[f64; 3]>> {
+        let centres = self.centers3();
+        (0..self.num_cells())
+            .map(|x| {
+                let nb = &self.nbr[x];
+                let d = nb.len();
+                (0..d)
+                    .map(|k| {
+                        let (a, b) = (centres[nb[k] as usize], centres[nb[(k + 1) % d] as usize]);
+                        let c = centres[x];
+                        normalize3([c[0] + a[0] + b[0], c[1] + a[1] + b[1], c[2] + a[2] + b[2]])
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+fn dot3(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn cross3(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+fn normalize3(a: [f64; 3]) -> [f64; 3] {
+    let l = dot3(a, a).sqrt();
+    [a[0] / l, a[1] / l, a[2] / l]
+}

@@ -10,6 +10,9 @@ pub mod display;
 pub mod fen;
 pub mod see;
 pub mod tables;
+#[cfg(test)]
+mod tests;
+pub mod view;
 
 use crate::moves::{Move, MoveList};
 use crate::position::{GenKind, Outcome, Position, Side, VariantInfo};
@@ -620,5 +623,28 @@ impl Position for Geodesic {
 
     fn display(&self) -> String {
         display::render(self)
+    }
+
+    /// The sphere with 3-D positions, drawn flat as two hemisphere discs
+    /// ([`view::geometry`]).
+    fn geometry() -> crate::view::Geometry {
+        view::geometry()
+    }
+
+    fn cell_pieces(&self) -> Vec<Option<char>> {
+        view::cell_pieces(self)
+    }
+
+    /// No drops in Geodesic Chess.
+    fn hands(&self) -> Vec<crate::view::HandContents> {
+        Vec::new()
+    }
+
+    fn move_parts(&self, m: Move) -> crate::view::MoveParts {
+        view::move_parts(self, m)
+    }
+
+    fn checked_royals(&self) -> Vec<String> {
+        view::checked_royals(self)
     }
 }
