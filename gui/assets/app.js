@@ -764,7 +764,8 @@ window.manifoldGui = {
   state: () => ({
     variant: game.variant, fen: pos ? pos.fen : null, moves: game.moves.slice(), side: pos ? pos.side : null,
     result: pos ? pos.result : null, thinking: !!(search && search.kind === "play"), engineAlive, viewMode,
-    legal: legal.map((m) => m.text), pgn: pgnText(), board: pos ? pos.board : [],
+    legal: legal.map((m) => m.text), legalMoves: legal, pgn: pgnText(), board: pos ? pos.board : [],
+    turn: pos ? pos.turn : null, pending: collectors.length, choices: pendingChoices ? pendingChoices.map((m) => m.text) : null,
   }),
   metrics,
   rotation: () => rotation.map((r) => r.slice()),

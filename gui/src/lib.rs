@@ -100,10 +100,12 @@ async fn serve(config: Config) -> Result<(), String> {
     let addr = listener
         .local_addr()
         .map_err(|e| format!("cannot read the listening address: {e}"))?;
-    println!("manifold gui: http://{addr}/");
-    println!("(stop with Ctrl-C)");
+    // Written without println!, which would panic if whoever started us closed our stdout.
     use std::io::Write;
-    let _ = std::io::stdout().flush();
+    let mut stdout = std::io::stdout();
+    let _ = writeln!(stdout, "manifold gui: http://{addr}/");
+    let _ = writeln!(stdout, "(open it in a browser; stop with Ctrl-C)");
+    let _ = stdout.flush();
     axum::serve(listener, app)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
