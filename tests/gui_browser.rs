@@ -258,14 +258,19 @@ impl Gui {
 
     /// Plays the human's whole turn by clicks, one sub-move at a time (board moves
     /// before the end-turn button, so multi-move turns are played out). Returns the
-    /// number of sub-moves played.
-    async fn play_turn(&self) -> usize {
-        let side = self.state().await["side"].clone();
+    /// number of sub-moves played and the number of sub-moves in the game after them.
+    async fn play_turn(&self) -> (usize, usize) {
+        let s = self.wait("a settled position", |_| true).await;
+        let side = s["side"].clone();
+        let start = s["moves"].as_array().unwrap().len();
         let mut played = 0;
         loop {
             let s = self.wait("a settled position", |_| true).await;
-            if s["side"] != side || !s["result"].is_null() {
-                return played;
+            // The turn is over when the side changed, the game ended, or the engine
+            // already answered (more moves than this turn's).
+            let n = s["moves"].as_array().unwrap().len();
+            if s["side"] != side || !s["result"].is_null() || n > start + played {
+                return (played, start + played);
             }
             let legal = s["legalMoves"].as_array().unwrap().clone();
             assert!(!legal.is_empty(), "no legal move but no result: {s}");
@@ -371,9 +376,8 @@ async fn play_variant(variant: &str) {
     }
 
     // A legal turn by clicks, then the engine's answer.
-    let played = gui.play_turn().await;
+    let (played, after) = gui.play_turn().await;
     assert!(played >= 1);
-    let after = gui.state().await["moves"].as_array().unwrap().len();
     let s = gui.wait_for_engine(after).await;
     let (want, _) = fen_cells::read_fen(variant, s["fen"].as_str().unwrap());
     assert_eq!(gui.drawn_pieces().await, want, "{variant}: drawn pieces after the engine's move");
@@ -430,10 +434,9 @@ async fn load_fen(gui: &Gui, fen: &str) -> Value {
 async fn a_parallel_worlds_turn_of_three_submoves_by_clicks() {
     let gui = Gui::start().await;
     gui.choose_variant("parallelworlds").await;
-    gui.play_turn().await;
-    let n = gui.state().await["moves"].as_array().unwrap().len();
+    let (_, n) = gui.play_turn().await;
     gui.wait_for_engine(n).await;
-    let second = gui.play_turn().await;
+    let (second, _) = gui.play_turn().await;
     assert_eq!(second, 3, "White's second turn: three sub-moves on three levels");
     let s = gui.state().await;
     assert_eq!(s["side"], "black");
@@ -525,10 +528,10 @@ async fn rotating_the_sphere() {
 async fn the_game_survives_a_killed_engine() {
     let gui = Gui::start().await;
     gui.choose_variant("chess").await;
-    gui.play_turn().await;
-    gui.wait_for_engine(1).await;
-    gui.play_turn().await;
-    let before = gui.wait_for_engine(3).await;
+    let (_, n) = gui.play_turn().await;
+    gui.wait_for_engine(n).await;
+    let (_, n) = gui.play_turn().await;
+    let before = gui.wait_for_engine(n).await;
     // Kill the engine: the GUI server's only child.
     let status = Command::new("pkill")
         .args(["-KILL", "-P", &gui.server.id().to_string()])
@@ -545,8 +548,8 @@ async fn the_game_survives_a_killed_engine() {
         .wait("the restarted engine", |s| s["engineAlive"] == true && s["fen"] == before["fen"])
         .await;
     assert_eq!(s["moves"], before["moves"]);
-    gui.play_turn().await;
-    gui.wait_for_engine(5).await;
+    let (_, n) = gui.play_turn().await;
+    gui.wait_for_engine(n).await;
 
     // The PGN of the game loads back into the same position.
     let s = gui.state().await;
