@@ -569,3 +569,63 @@ async fn the_game_survives_a_killed_engine() {
     gui.same(&loaded).await;
     gui.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_triplane_split_and_drop_by_clicks() {
+    let gui = Gui::start().await;
+    gui.choose_variant("triplane").await;
+    load_fen(
+        &gui,
+        "q3s3/8/8/8/8/8/8/R3S3|4k3/8/8/8/8/8/8/4K3[N]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
+    )
+    .await;
+    // Step A: the rook takes the queen, which splits; the page asks how.
+    gui.click_cell("Aa1").await;
+    gui.click_cell("Aa8").await;
+    let s = gui.wait("the split choice", |s| s["choices"].is_array()).await;
+    let choices = s["choices"].as_array().unwrap().clone();
+    assert_eq!(choices.len(), 2, "{s}");
+    let labels = gui.js("return [...document.querySelectorAll('#actions button.choice')].map(b => b.textContent)").await;
+    assert!(labels.to_string().contains("split:"), "{labels}");
+    gui.screenshot("triplane-split-choice").await;
+    let split = choices[0].as_str().unwrap().to_string();
+    gui.click(&format!("#actions button[data-move='{split}']")).await;
+    gui.wait("the split", |s| s["moves"].as_array().unwrap().len() == 1).await;
+    // Step B: a knight dropped from B's hold.
+    gui.click("#hands button[data-hand='0'][data-piece='N']").await;
+    gui.click_cell("Bd4").await;
+    let s = gui.wait("the drop", |s| s["moves"].as_array().unwrap().len() == 2).await;
+    let (cells, _) = fen_cells::read_fen("triplane", s["fen"].as_str().unwrap());
+    assert_eq!(cells.get("Bd4"), Some(&'N'), "{s}");
+    // Step C by clicks ends the turn; the engine answers.
+    let (played, n) = gui.play_turn().await;
+    assert_eq!(played, 1, "step C completes the turn");
+    let s = gui.wait_for_engine(n).await;
+    assert_eq!(s["moves"][0], split.as_str());
+    gui.screenshot("triplane-split-and-drop").await;
+    gui.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_pentaplane_draft_by_clicks() {
+    let gui = Gui::start().await;
+    let s = gui.choose_variant("pentaplane").await;
+    assert!(s["fen"].as_str().unwrap().ends_with("select"), "{s}");
+    let buttons = gui
+        .js("return [...document.querySelectorAll('#actions button')].map(b => b.dataset.move)")
+        .await;
+    let first = buttons[0].as_str().unwrap().to_string();
+    assert!(first.starts_with('='), "draft picks are offered as buttons: {buttons}");
+    gui.click(&format!("#actions button[data-move='{first}']")).await;
+    let s = gui.wait("the pick", |s| s["moves"].as_array().unwrap().len() == 1).await;
+    assert_eq!(s["moves"][0], first.as_str());
+    // The engine picks, then White places its pieces from the hand by clicks.
+    let s = gui.wait_for_engine(1).await;
+    assert!(s["fen"].as_str().unwrap().ends_with("place"), "{s}");
+    let (placed, _) = gui.play_turn().await;
+    assert!(placed >= 1);
+    let s = gui.wait("a settled page", |_| true).await;
+    assert!(s["moves"].as_array().unwrap()[2].as_str().unwrap().contains('@'), "{s}");
+    gui.screenshot("pentaplane-draft").await;
+    gui.close().await;
+}

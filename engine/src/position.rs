@@ -289,15 +289,11 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
 
     /// The board as a GUI draws it (see [`crate::view`]): cells, panels, pieces,
     /// sides. Built on demand; the protocol caches it per variant.
-    fn geometry() -> Geometry {
-        Geometry::new(&Self::info(), ["White", "Black"])
-    }
+    fn geometry() -> Geometry;
 
     /// The piece on every cell of [`Position::geometry`]'s `cells`, in that order: the
     /// letter as the FEN writes it (upper case for the first player), `None` if empty.
-    fn cell_pieces(&self) -> Vec<Option<char>> {
-        Vec::new()
-    }
+    fn cell_pieces(&self) -> Vec<Option<char>>;
 
     /// The contents of every hand of [`Position::geometry`]'s `hands`, in that order.
     fn hands(&self) -> Vec<HandContents> {
@@ -305,10 +301,7 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     }
 
     /// A legal sub-move of this position taken apart for a GUI.
-    fn move_parts(&self, m: Move) -> MoveParts {
-        let _ = m;
-        MoveParts::choice(String::new())
-    }
+    fn move_parts(&self, m: Move) -> MoveParts;
 
     /// The cells of royal pieces that stand attacked (in check) now, by name.
     fn checked_royals(&self) -> Vec<String> {

@@ -77,7 +77,8 @@ function connect() {
 }
 
 function onEngineLine(line) {
-  if (!line.startsWith("info") || line.startsWith("info string")) log("< " + line.slice(0, 300));
+  // The log shows what the engine says, JSON answers shortened.
+  if (!line.startsWith("info") || line.startsWith("info string")) log("< " + (line.startsWith("{") ? line.slice(0, 60) + " ..." : line.slice(0, 300)));
   if (collectors.length) {
     if (line === "readyok") { const c = collectors.shift(); c.resolve(c.lines); return; }
     collectors[0].lines.push(line);
@@ -400,7 +401,8 @@ function renderBoard() {
     const maxX = Math.max(...ps.map((p) => p.x + p.width)) + 0.4, maxY = Math.max(...ps.map((p) => p.y + p.height)) + 0.8;
     svg.setAttribute("viewBox", `${minX} ${minY} ${maxX - minX} ${maxY - minY}`);
     ps.forEach((p, k) => {
-      el("text", { x: p.x + p.width / 2, y: p.y - 0.35, class: "panel-name", "data-panel": k }, svg, p.name);
+      // A lone board needs no title.
+      if (ps.length > 1) el("text", { x: p.x + p.width / 2, y: p.y - 0.35, class: "panel-name", "data-panel": k }, svg, p.name);
       for (const [text, x, y] of p.labels) {
         const [fx, fy] = flipped ? [2 * p.x + p.width - x, 2 * p.y + p.height - y] : [x, y];
         el("text", { x: fx, y: fy, class: "label" }, svg, text);
