@@ -629,3 +629,52 @@ async fn the_pentaplane_draft_by_clicks() {
     gui.screenshot("pentaplane-draft").await;
     gui.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn analysis_lines_flip_and_take_back() {
+    let gui = Gui::start().await;
+    gui.choose_variant("chess").await;
+    let (_, n) = gui.play_turn().await;
+    let s = gui.wait_for_engine(n).await;
+    assert_eq!(s["moves"].as_array().unwrap().len(), 2);
+
+    // Two analysis lines with depth, score, nodes and a PV in move text.
+    gui.set_value("multipv", "2").await;
+    gui.click("#analyse").await;
+    let deadline = Instant::now() + LONG;
+    let text = loop {
+        let t = gui.js("return document.getElementById('analysis').textContent").await;
+        let t = t.as_str().unwrap().to_string();
+        if t.contains("\n2. d") && t.contains("nodes") {
+            break t;
+        }
+        assert!(Instant::now() < deadline, "no second analysis line: '{t}'");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let pv_move = text.lines().nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+    assert!(s["legal"].as_array().unwrap().iter().any(|m| m == pv_move.as_str()), "PV {pv_move} not legal");
+    let bar = gui.js("return document.getElementById('evalfill').style.width").await;
+    assert!(bar.as_str().unwrap().ends_with('%'), "{bar}");
+    gui.screenshot("chess-analysis").await;
+    gui.click("#analyse").await;
+
+    // Flip: a1 moves from the bottom left to the top right.
+    let where_a1 = || async {
+        let r = gui
+            .js("const r = document.querySelector(\"polygon[data-cell='a1']\").getBoundingClientRect(); return [r.left, r.top]")
+            .await;
+        (r[0].as_f64().unwrap(), r[1].as_f64().unwrap())
+    };
+    let before = where_a1().await;
+    gui.click("#flip").await;
+    let after = where_a1().await;
+    assert!(after.0 > before.0 && after.1 < before.1, "{before:?} -> {after:?}");
+
+    // Take back: the engine's answer and the human's move go, White is to move again.
+    let s = gui.wait("the analysis to stop", |s| s["thinking"] == false).await;
+    gui.click("#takeback").await;
+    let t = gui.wait("the take-back", |t| t["moves"].as_array().unwrap().is_empty()).await;
+    assert_eq!(t["side"], "white");
+    assert_ne!(t["fen"], s["fen"]);
+    gui.close().await;
+}

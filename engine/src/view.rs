@@ -279,6 +279,28 @@ impl Geometry {
         }
     }
 
+    /// Rounds every coordinate to 1/10000 of a cell: far finer than any screen shows,
+    /// and it keeps the sphere's JSON at a third of its size.
+    pub fn rounded(mut self) -> Self {
+        let r = |v: &mut f64| *v = (*v * 1e4).round() / 1e4;
+        for p in &mut self.panels {
+            for v in [&mut p.x, &mut p.y, &mut p.width, &mut p.height] {
+                r(v);
+            }
+            for l in &mut p.labels {
+                r(&mut l.1);
+                r(&mut l.2);
+            }
+        }
+        for c in &mut self.cells {
+            c.center.iter_mut().for_each(r);
+            c.corners.iter_mut().flatten().for_each(r);
+            c.center3.iter_mut().flatten().for_each(r);
+            c.corners3.iter_mut().flatten().flatten().for_each(r);
+        }
+        self
+    }
+
     /// Gives every piece whose name is a chess piece's the chess glyph.
     pub fn with_chess_glyphs(mut self) -> Self {
         for p in &mut self.pieces {

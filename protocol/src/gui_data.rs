@@ -27,7 +27,7 @@ pub fn geometry_json<P: Position>() -> String {
     cache
         .entry(name.to_string())
         .or_insert_with(|| {
-            let geometry = P::geometry();
+            let geometry = P::geometry().rounded();
             serde_json::to_string(&GeometryAnswer {
                 r#type: "geometry",
                 geometry: &geometry,

@@ -144,6 +144,9 @@ impl<P: VariantEval> VariantSession<P> {
             let mut report = |i: &Info| info(info_line(root, i));
             return searcher.think(root, history, limits, &self.eval, &mut report);
         }
+        if limits.infinite {
+            return self.search_lines_unbounded(searcher, limits, candidates, lines, info);
+        }
         let mut per_line = limits.clone();
         per_line.multipv = 1;
         per_line.movetime = limits.movetime.map(|t| t / lines as u64);
@@ -165,6 +168,64 @@ impl<P: VariantEval> VariantSession<P> {
             first.get_or_insert(r);
             if candidates.is_empty() {
                 break;
+            }
+        }
+        first.expect("at least one line searched")
+    }
+}
+
+impl<P: VariantEval> VariantSession<P> {
+    /// MultiPV for `go infinite` (analysis), where no time can be shared out: the lines
+    /// deepen together, one depth at a time (depth d of line 1, 2, ..., then d + 1),
+    /// until `stop`. Returns the first line's deepest finished result.
+    fn search_lines_unbounded(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        candidates: MoveList,
+        lines: usize,
+        info: &mut dyn FnMut(String),
+    ) -> engine::search::SearchResult {
+        use std::sync::atomic::Ordering;
+        let root = self.game.pos();
+        let history = self.game.history();
+        let stop = searcher.stop.clone();
+        let mut per_line = limits.clone();
+        per_line.multipv = 1;
+        per_line.infinite = false;
+        let max_depth = limits.depth.unwrap_or(engine::search::MAX_DEPTH as u32);
+        let mut first = None;
+        for depth in 1..=max_depth {
+            per_line.depth = Some(depth);
+            let mut left = candidates.clone();
+            for k in 1..=lines {
+                per_line.searchmoves = left.clone();
+                // Only this round's depth: the shallower iterations were reported before.
+                let mut report = |i: &Info| {
+                    if i.depth >= depth {
+                        let mut i = i.clone();
+                        i.multipv = k;
+                        info(info_line(root, &i));
+                    }
+                };
+                let r = searcher.think(root, history, &per_line, &self.eval, &mut report);
+                if stop.load(Ordering::SeqCst) {
+                    // An interrupted first line still finished shallower iterations of
+                    // its own, at least as deep as the last round's.
+                    return match first {
+                        Some(f) if k > 1 || r.best.is_none() => f,
+                        _ => r,
+                    };
+                }
+                if let Some(best) = r.best {
+                    left.retain(|&m| m != best);
+                }
+                if k == 1 {
+                    first = Some(r);
+                }
+                if left.is_empty() {
+                    break;
+                }
             }
         }
         first.expect("at least one line searched")
