@@ -45,8 +45,15 @@ fn chromedriver() -> PathBuf {
 
 impl Gui {
     async fn start() -> Gui {
+        Self::start_with(&[]).await
+    }
+
+    /// Starts `manifold gui --port 0` with extra arguments, a chromedriver and a
+    /// browser session on the page.
+    async fn start_with(extra: &[&str]) -> Gui {
         let mut server = Command::new(env!("CARGO_BIN_EXE_manifold"))
             .args(["gui", "--port", "0"])
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -337,7 +344,11 @@ fn pick(legal: &[Value]) -> Value {
 /// FEN says, illegal clicks change nothing, a legal move by clicks is accepted and
 /// the engine answers.
 async fn play_variant(variant: &str) {
-    let gui = Gui::start().await;
+    play_variant_with(variant, &[]).await;
+}
+
+async fn play_variant_with(variant: &str, gui_args: &[&str]) {
+    let gui = Gui::start_with(gui_args).await;
     let s = gui.choose_variant(variant).await;
     gui.screenshot(&format!("{variant}-start")).await;
     if gui.js("return document.getElementById('view-mode').hidden").await == false {
@@ -397,7 +408,9 @@ async fn crazyhouse_in_the_browser() {
 }
 #[tokio::test(flavor = "multi_thread")]
 async fn atomic_in_the_browser() {
-    play_variant("atomic").await;
+    // Attached as another engine would be: a shell command line given to --engine.
+    let engine = format!("exec '{}'", env!("CARGO_BIN_EXE_manifold"));
+    play_variant_with("atomic", &["--engine", &engine]).await;
 }
 #[tokio::test(flavor = "multi_thread")]
 async fn parallelworlds_in_the_browser() {

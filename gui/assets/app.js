@@ -103,9 +103,22 @@ async function onEngineStarted() {
     fillVariantSelect();
     $("engine-name").textContent = engineName;
     if (!variants.includes(game.variant)) game = newGameRecord(variants[0]);
-    await loadVariant(game.variant);
   } catch (e) {
     showBanner("The engine did not answer the handshake: " + e.message, true);
+    return;
+  }
+  try {
+    await loadVariant(game.variant);
+  } catch (e) {
+    if (!engineAlive) return; // the exit banner says what happened
+    if (!game.moves.length && !game.startFen) {
+      showBanner(`The engine cannot show ${game.variant}: ${e.message} (it must answer "geometry", "d json" and "moves json"; see docs/gui.md)`, true);
+      return;
+    }
+    // A kept game this engine refuses (another engine, another version): start afresh.
+    showMessage(`The kept game could not be restored (${e.message}); a new game starts.`);
+    game = newGameRecord(game.variant);
+    try { await loadVariant(game.variant); } catch (e2) { showBanner(`The engine cannot show ${game.variant}: ${e2.message}`, true); }
   }
 }
 
@@ -154,7 +167,7 @@ async function loadVariant(variant) {
   const lines = await request([`setoption name UCI_Variant value ${variant}`, "geometry"]);
   const err = lines.find((l) => l.startsWith("info string error"));
   const geo = lines.find((l) => l.startsWith('{"type":"geometry"'));
-  if (err || !geo) throw new Error(err ? err.slice(18) : "no geometry");
+  if (err || !geo) throw new Error(err ? err.slice("info string error: ".length) : "no answer to geometry");
   geometry = JSON.parse(geo);
   cellIndex = new Map(geometry.cells.map((c, i) => [c.name, i]));
   viewMode = geometry.sphere ? "sphere" : "flat";
