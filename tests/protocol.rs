@@ -402,3 +402,26 @@ fn long_searches_report_the_current_root_move() {
     assert!(cur.contains(" currmovenumber "));
     e.quit();
 }
+
+#[test]
+fn multipv_under_go_infinite_reports_every_line_until_stop() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go infinite");
+    // Every line appears (the lines deepen together), at a depth of 4 or more.
+    let (_, before) = e.expect(T, |l| {
+        l.contains(" multipv 3 ")
+            && l.split_whitespace()
+                .nth(2)
+                .and_then(|d| d.parse::<u32>().ok())
+                .is_some_and(|d| d >= 4)
+    });
+    e.send("stop");
+    let (best, _) = e.expect(T, |l| l.starts_with("bestmove"));
+    assert!(before.iter().any(|l| l.contains(" multipv 2 ")), "{before:?}");
+    let mv = best.split_whitespace().nth(1).unwrap();
+    let mut game = engine::variants::new_game("chess").unwrap();
+    game.play(mv).unwrap_or_else(|err| panic!("bestmove {mv} is not legal: {err}"));
+    e.quit();
+}
