@@ -125,7 +125,25 @@ fn asset(body: &'static str, content_type: &'static str) -> Response {
         .into_response()
 }
 
-async fn websocket(ws: WebSocketUpgrade, State(state): State<Arc<AppState>>) -> Response {
+async fn websocket(
+    ws: WebSocketUpgrade,
+    headers: axum::http::HeaderMap,
+    State(state): State<Arc<AppState>>,
+) -> Response {
+    // Only our own page may drive the engine: a page of another site open in the same
+    // browser could otherwise connect to this port.
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    if let Some(origin) = origin {
+        let same = host.is_some_and(|h| origin == format!("http://{h}"));
+        if !same {
+            return (
+                axum::http::StatusCode::FORBIDDEN,
+                "the GUI's WebSocket serves its own page only",
+            )
+                .into_response();
+        }
+    }
     ws.on_upgrade(move |socket| bridge(socket, state))
 }
 
