@@ -15,6 +15,9 @@ pub struct Game<P: Position> {
     history: Vec<P>,
     /// The text of every sub-move played from `start`.
     played: Vec<String>,
+    /// The Chess960 text conventions are on (see [`AnyGame::set_chess960`]); kept
+    /// across `set_fen` and `set_startpos`.
+    chess960: bool,
 }
 
 impl<P: Position> Game<P> {
@@ -24,7 +27,34 @@ impl<P: Position> Game<P> {
             start,
             history: Vec::new(),
             played: Vec::new(),
+            chess960: false,
         }
+    }
+
+    /// Switches the Chess960 text conventions (chess-family variants only; `false`
+    /// and nothing changed for the others). The texts of the moves played so far
+    /// are rewritten in the new convention.
+    pub fn set_chess960(&mut self, on: bool) -> bool {
+        let mut pos = self.pos.clone();
+        if !crate::variants::chess::chess960::set_conventions(&mut pos, on) {
+            return false;
+        }
+        let mut played = Vec::with_capacity(self.played.len());
+        for (before, text) in self.history.iter().zip(&self.played) {
+            let mut after = before.clone();
+            crate::variants::chess::chess960::set_conventions(&mut after, on);
+            match before.parse_move(text) {
+                Ok(m) => played.push(after.move_text(m)),
+                Err(_) => played.push(text.clone()),
+            }
+        }
+        for p in self.history.iter_mut().chain([&mut self.start]) {
+            crate::variants::chess::chess960::set_conventions(p, on);
+        }
+        self.pos = pos;
+        self.played = played;
+        self.chess960 = on;
+        true
     }
     pub fn pos(&self) -> &P {
         &self.pos
@@ -95,6 +125,17 @@ pub trait AnyGame: Send + Sync {
     fn perft(&self, depth: u32, threads: usize) -> u64;
     fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
     fn box_clone(&self) -> Box<dyn AnyGame>;
+    /// Chess960 text conventions (`UCI_Chess960`): castling written and read as
+    /// king-takes-rook, castling rights written as Shredder-FEN letters. Only the
+    /// chess family (chess, crazyhouse, atomic) has them: `false` and no change for
+    /// the other variants. The setting survives `set_fen` and `set_startpos`.
+    fn set_chess960(&mut self, _on: bool) -> bool {
+        false
+    }
+    /// Whether the Chess960 conventions are on.
+    fn chess960(&self) -> bool {
+        false
+    }
 }
 
 impl<P: Position> AnyGame for Game<P> {
@@ -105,11 +146,19 @@ impl<P: Position> AnyGame for Game<P> {
         self.pos.fen()
     }
     fn set_fen(&mut self, fen: &str) -> Result<(), FenError> {
+        let chess960 = self.chess960;
         *self = Game::new(P::from_fen(fen)?);
+        if chess960 {
+            Game::set_chess960(self, true);
+        }
         Ok(())
     }
     fn set_startpos(&mut self) {
+        let chess960 = self.chess960;
         *self = Game::new(P::startpos());
+        if chess960 {
+            Game::set_chess960(self, true);
+        }
     }
     fn play(&mut self, token: &str) -> Result<(), MoveError> {
         self.play_token(token)
@@ -151,5 +200,11 @@ impl<P: Position> AnyGame for Game<P> {
     }
     fn box_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+    fn set_chess960(&mut self, on: bool) -> bool {
+        Game::set_chess960(self, on)
+    }
+    fn chess960(&self) -> bool {
+        self.chess960
     }
 }

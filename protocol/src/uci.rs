@@ -53,6 +53,9 @@ pub struct Options {
     pub max_depth: u32,
     /// Answer `go` with a uniformly random legal turn (a baseline opponent).
     pub random_mover: bool,
+    /// `UCI_Chess960`: king-takes-rook castling and Shredder-FEN rights for the
+    /// chess family (chess, crazyhouse, atomic); other variants ignore it.
+    pub chess960: bool,
 }
 
 impl Default for Options {
@@ -65,6 +68,7 @@ impl Default for Options {
             move_overhead: 10,
             max_depth: 0,
             random_mover: false,
+            chess960: false,
         }
     }
 }
@@ -252,6 +256,8 @@ impl Protocol {
         self.out.line("option name Ponder type check default false");
         self.out
             .line("option name Random Mover type check default false");
+        self.out
+            .line("option name UCI_Chess960 type check default false");
         self.out.line("option name Clear Hash type button");
         self.out.line("uciok");
     }
@@ -324,6 +330,10 @@ impl Protocol {
                     Some(s) => {
                         self.session = s;
                         self.variant = v;
+                        // UCI_Chess960 applies to every chess-family session.
+                        if self.options.chess960 {
+                            self.session.game_mut().set_chess960(true);
+                        }
                         if let Some(s) = self.searcher.as_mut() {
                             s.clear();
                         }
@@ -336,7 +346,7 @@ impl Protocol {
                     )),
                 }
             }
-            "ponder" | "random mover" => {
+            "ponder" | "random mover" | "uci_chess960" => {
                 let flag = match need_value(&value)
                     .map(|v| v.to_ascii_lowercase())
                     .as_deref()
@@ -347,6 +357,10 @@ impl Protocol {
                 };
                 if lname == "ponder" {
                     self.options.ponder = flag;
+                } else if lname == "uci_chess960" {
+                    // Variants without the chess family's castling ignore it.
+                    self.options.chess960 = flag;
+                    self.session.game_mut().set_chess960(flag);
                 } else {
                     self.options.random_mover = flag;
                 }

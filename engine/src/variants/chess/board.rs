@@ -79,6 +79,10 @@ pub struct Board<R: Rules> {
     /// enemy pawn attacks it, so equal positions get equal keys.
     pub(super) ep: u8,
     pub(super) side: Side,
+    /// Chess960 conventions for text (UCI_Chess960): castling always written
+    /// king-takes-rook (`e1h1`) and castling rights written as Shredder-FEN file
+    /// letters (`HAha`). Only notation; the rules and the key do not depend on it.
+    pub(super) chess960: bool,
     _rules: PhantomData<R>,
 }
 
@@ -97,8 +101,17 @@ impl<R: Rules> Board<R> {
             fullmove: 1,
             ep: NO_EP,
             side: Side::White,
+            chess960: false,
             _rules: PhantomData,
         }
+    }
+
+    /// Switches the Chess960 text conventions (see the `chess960` field).
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
     }
 
     #[inline(always)]

@@ -1,6 +1,7 @@
 //! FEN reading and writing for the chess family: the six standard fields (the two
 //! counters optional on input), castling as `KQkq` or Shredder/X-FEN file letters
-//! (`HAha`), crazyhouse holdings in `[...]` (or, on input only, as an old-style
+//! (`HAha`; written as X-FEN, or always as Shredder-FEN letters under the Chess960
+//! conventions), crazyhouse holdings in `[...]` (or, on input only, as an old-style
 //! 9th `/` part), and `~` after a promoted piece. Every malformed or impossible
 //! FEN is a typed [`FenError`].
 
@@ -207,7 +208,7 @@ fn write_castling<R: Rules>(b: &Board<R>) -> String {
             } else {
                 rooks & (bit(rook) - 1) == 0
             };
-            let letter = match (outermost, rook > king) {
+            let letter = match (outermost && !b.chess960, rook > king) {
                 (true, true) => 'K',
                 (true, false) => 'Q',
                 (false, _) => (b'A' + file_of(rook)) as char,

@@ -6,6 +6,8 @@
 //! Modules, one concern each:
 //! * [`bitboard`] — 64-bit cell sets and the attack tables built from the topology;
 //! * [`board`] — the shared position representation and its primitive updates;
+//! * [`chess960`] — Chess960 start positions by number, and the `UCI_Chess960`
+//!   text conventions (king-takes-rook castling, Shredder-FEN rights);
 //! * [`movegen`] — move encoding and legal generation (pins and check masks);
 //! * [`make`] — playing a move (copy-make);
 //! * [`fen`] — FEN reading/writing with typed errors;
@@ -17,6 +19,7 @@
 pub mod atomic;
 pub mod bitboard;
 pub mod board;
+pub mod chess960;
 pub mod crazyhouse;
 pub mod fen;
 pub mod fide;

@@ -1,6 +1,8 @@
 //! Move text (UCI style): `e2e4`, `e7e8q`, drops `P@e4`, castling as the king's
 //! two-cell move `e1g1` in standard setups and as king-takes-rook `e1h1` otherwise
-//! (Chess960-style rights), where the two-cell text could be ambiguous.
+//! (Chess960-style rights), where the two-cell text could be ambiguous. With the
+//! Chess960 conventions on (`UCI_Chess960`), castling is always king-takes-rook,
+//! standard setups included (`e1h1`), and only that text is accepted for it.
 
 use super::bitboard::{cell_name, file_of};
 use super::board::{Board, Rules, KIND_LETTERS};
@@ -40,7 +42,7 @@ impl<R: Rules> Board<R> {
     pub fn text_to(&self, m: Move) -> u8 {
         let from = m.from() as u8;
         let to = m.to() as u8;
-        if move_kind(m) == CASTLE && is_standard_castle(from, to) {
+        if move_kind(m) == CASTLE && !self.chess960 && is_standard_castle(from, to) {
             castle_destinations(from, to).0
         } else {
             to
