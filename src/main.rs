@@ -26,8 +26,13 @@ enum Command {
         #[arg(long, default_value = "chess")]
         variant: String,
         /// Start from this FEN instead of the start position.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "chess960")]
         fen: Option<String>,
+        /// Start from Chess960 start position N (0-959, Scharnagl's numbering;
+        /// 518 is the standard array), with the Chess960 conventions on
+        /// (king-takes-rook castling in --divide). Chess, crazyhouse, atomic.
+        #[arg(long, value_name = "N")]
+        chess960: Option<u32>,
         #[arg(long)]
         depth: u32,
         /// Print the count below every root move.
@@ -286,6 +291,7 @@ fn main() -> ExitCode {
         Some(Command::Perft {
             variant,
             fen,
+            chess960,
             depth,
             divide,
             threads,
@@ -297,6 +303,21 @@ fn main() -> ExitCode {
                 );
                 return ExitCode::from(2);
             };
+            if let Some(n) = chess960 {
+                let Some(fen) = engine::variants::chess::chess960::start_fen(n) else {
+                    eprintln!("error: --chess960 takes a start position number from 0 to 959");
+                    return ExitCode::from(2);
+                };
+                if !game.set_chess960(true) {
+                    eprintln!("error: variant '{variant}' has no Chess960 form (chess, crazyhouse, atomic have)");
+                    return ExitCode::from(2);
+                }
+                if let Err(e) = game.set_fen(&fen) {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+                println!("Chess960 position {n}: {}", game.fen());
+            }
             if let Some(fen) = fen {
                 if let Err(e) = game.set_fen(&fen) {
                     eprintln!("error: {e}");
