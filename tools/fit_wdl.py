@@ -81,7 +81,7 @@ def log_likelihood(data, a, b):
 
 def fit(data):
     best = None
-    a_lo, a_hi, b_lo, b_hi = 0.0, 1500.0, 10.0, 1500.0
+    a_lo, a_hi, b_lo, b_hi = 0.0, 1500.0, 10.0, 6000.0
     for _ in range(3):
         for i in range(31):
             a = a_lo + (a_hi - a_lo) * i / 30

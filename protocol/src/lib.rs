@@ -8,6 +8,7 @@ pub mod matches;
 pub mod registry;
 pub mod session;
 pub mod uci;
+pub mod wdl;
 pub mod xboard;
 
 use std::io::BufRead;

@@ -56,6 +56,10 @@ pub struct Options {
     /// `UCI_Chess960`: king-takes-rook castling and Shredder-FEN rights for the
     /// chess family (chess, crazyhouse, atomic); other variants ignore it.
     pub chess960: bool,
+    /// `UCI_ShowWDL`: `wdl W D L` in `info` lines (crate::wdl).
+    pub show_wdl: bool,
+    /// `UCI_AnalyseMode`: set by GUIs when analysing; the search is the same either way.
+    pub analyse_mode: bool,
 }
 
 impl Default for Options {
@@ -69,6 +73,8 @@ impl Default for Options {
             max_depth: 0,
             random_mover: false,
             chess960: false,
+            show_wdl: false,
+            analyse_mode: false,
         }
     }
 }
@@ -258,6 +264,10 @@ impl Protocol {
             .line("option name Random Mover type check default false");
         self.out
             .line("option name UCI_Chess960 type check default false");
+        self.out
+            .line("option name UCI_ShowWDL type check default false");
+        self.out
+            .line("option name UCI_AnalyseMode type check default false");
         self.out.line("option name Clear Hash type button");
         self.out.line("uciok");
     }
@@ -346,7 +356,7 @@ impl Protocol {
                     )),
                 }
             }
-            "ponder" | "random mover" | "uci_chess960" => {
+            "ponder" | "random mover" | "uci_chess960" | "uci_showwdl" | "uci_analysemode" => {
                 let flag = match need_value(&value)
                     .map(|v| v.to_ascii_lowercase())
                     .as_deref()
@@ -357,6 +367,10 @@ impl Protocol {
                 };
                 if lname == "ponder" {
                     self.options.ponder = flag;
+                } else if lname == "uci_showwdl" {
+                    self.options.show_wdl = flag;
+                } else if lname == "uci_analysemode" {
+                    self.options.analyse_mode = flag;
                 } else if lname == "uci_chess960" {
                     // Variants without the chess family's castling ignore it.
                     self.options.chess960 = flag;
@@ -576,6 +590,7 @@ impl Protocol {
         let ponderhit = self.ponderhit.clone();
         self.decided.store(false, Ordering::SeqCst);
         let decided = self.decided.clone();
+        let show_wdl = self.options.show_wdl.then(|| self.variant.clone());
         let handle = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
@@ -583,7 +598,10 @@ impl Protocol {
                 let searching = AtomicBool::new(true);
                 let report = std::thread::scope(|scope| {
                     scope.spawn(|| report_currmove(&*session, &currmove, &searching, &out));
-                    let mut emit = |line: String| out.line(&line);
+                    let mut emit = |line: String| match &show_wdl {
+                        Some(variant) => out.line(&crate::wdl::with_wdl(&line, variant)),
+                        None => out.line(&line),
+                    };
                     let report = session.search(&mut searcher, &limits, &mut emit);
                     searching.store(false, Ordering::SeqCst);
                     report

@@ -81,6 +81,19 @@ def main():
             print(f"{name}: {plies} plies, {outcome.result() if outcome else 'unfinished'}, "
                   f"{time.time() - start:.1f} s", flush=True)
             passed += 1
+        # UCI_ShowWDL: python-chess reads the `wdl` field of info lines.
+        engine.configure({"UCI_ShowWDL": True, "UCI_AnalyseMode": True})
+        for board in (chess.Board(), chess.variant.AtomicBoard(), chess.Board("7k/8/6QK/8/8/8/8/8 w - - 0 1")):
+            info = engine.analyse(board, chess.engine.Limit(depth=5))
+            wdl = info.get("wdl")
+            assert wdl is not None, f"no wdl in {info}"
+            w, d, l = wdl.relative
+            assert w + d + l == 1000, f"wdl {wdl} does not add up"
+            if info["score"].relative.is_mate():
+                assert w == 1000, f"a mate for the side to move is a sure win, not {wdl}"
+        engine.configure({"UCI_ShowWDL": False, "UCI_AnalyseMode": False})
+        passed += 1
+        print("UCI_ShowWDL: wdl in info lines", flush=True)
     print(f"{passed} passed, 0 failed")
 
 
