@@ -6,6 +6,14 @@
 //! powers and the two royal Tetrahedrons cannot be told to XBoard, so XBoard should
 //! run with legality testing off; the engine judges every move (`Illegal move: ...`).
 //!
+//! Coordinates: XBoard numbers the ranks of a board taller than 9 from 0 in CECP moves
+//! (`a0`..`j9`; Fairy-Stockfish does the same for its 10-rank variants), so every
+//! move and PV sent is rewritten from our `a1`..`j10` and every move received is read
+//! that way ([`to_cecp`], [`from_cecp`]). FENs keep their ordinary ranks, but XBoard
+//! writes castling as `KQkq` and an en passant field of its own: `setboard` takes both
+//! ([`fen_from_xboard`]), and `setup` sends the start FEN with `KQkq`
+//! ([`fen_to_xboard`]). UCI is unchanged (`a1`..`j10`).
+//!
 //! The search runs synchronously inside `go` / `usermove`, so `?` (move now) has
 //! nothing to interrupt and is accepted silently; time controls become search limits.
 
@@ -21,9 +29,13 @@ pub const VARIANT: &str = "platonic";
 
 /// XBoard's piece-image table: our FEN letters placed on the image slots P N B R Q F
 /// ... with the last letter of each colour drawn as a king. Pawn = pawn image,
-/// Dodecahedron = knight, Octahedron = bishop, Icosahedron = rook, the queen slot
-/// unused, Cube = ferz image, Tetrahedron = king.
-pub const PIECE_TO_CHAR: &str = "PDOI.CTpdoi.ct";
+/// Dodecahedron = knight, Octahedron = bishop, Icosahedron = rook, Cube = ferz image,
+/// Tetrahedron = king. The queen slot holds `Q`, which is no Platonic piece: XBoard
+/// promotes a pawn that reaches the last rank whatever the engine says (its parent
+/// variant promotes), and it must be able to name the piece it made, or it refuses
+/// that piece's next move. It then draws a queen there and writes `Q` in FENs and a
+/// `q` suffix on that move; the engine reads both as the pawn it still is.
+pub const PIECE_TO_CHAR: &str = "PDOIQCTpdoiqct";
 
 /// The pawn's ordinary moves in Betza notation (its rank powers cannot be expressed
 /// to XBoard): step forward, capture diagonally forward (en passant too), initial
@@ -33,13 +45,190 @@ pub const PAWN_BETZA: &str = "fmWfceFifmnD";
 /// Thinking time per move when the GUI has sent neither a clock nor a depth.
 pub const DEFAULT_MOVE_TIME_MS: u64 = 2000;
 
+/// Whether CECP rank numbers start at 0 on this board (XBoard's rule: a board of
+/// more than 9 ranks).
+pub const RANKS_FROM_ZERO: bool = pieces::HEIGHT > 9;
+
+/// Rewrites the squares of a move (or any text of squares, e.g. `P@e4`) from our
+/// rank numbering to XBoard's: a letter `a`..`j` followed by a rank number 1..10
+/// becomes the letter followed by one digit 0..9. Other characters are kept.
+pub fn to_cecp(text: &str) -> String {
+    if !RANKS_FROM_ZERO {
+        return text.to_string();
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        out.push(c as char);
+        i += 1;
+        if is_file(c) && i < b.len() && b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let rank: usize = text[start..i].parse().unwrap_or(0);
+            if (1..=pieces::HEIGHT).contains(&rank) {
+                out.push_str(&(rank - 1).to_string());
+            } else {
+                out.push_str(&text[start..i]);
+            }
+        }
+    }
+    out
+}
+
+/// Reads a move in XBoard's numbering (`b0d1`) into ours (`b1d2`); None if a square
+/// is not on the board (a rank of two digits, say).
+///
+/// Platonic has no promotion, but XBoard promotes a pawn that reaches the last rank
+/// on its own and writes the piece it chose after the move (`a8a9q`, see
+/// [`PIECE_TO_CHAR`]). Such a suffix after the to-square is dropped.
+pub fn from_cecp(text: &str) -> Option<String> {
+    let text = strip_promotion(text);
+    if !RANKS_FROM_ZERO {
+        return Some(text.to_string());
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        out.push(c as char);
+        i += 1;
+        if is_file(c) && i < b.len() && b[i].is_ascii_digit() {
+            if i + 1 < b.len() && b[i + 1].is_ascii_digit() {
+                return None;
+            }
+            out.push_str(&((b[i] - b'0') as usize + 1).to_string());
+            i += 1;
+        }
+    }
+    Some(out)
+}
+
+/// `a1a0.` -> `a1a0`, `a1a0q` -> `a1a0`: a move of two squares and a suffix.
+fn strip_promotion(text: &str) -> &str {
+    let b = text.as_bytes();
+    let square = |i: usize| -> Option<usize> {
+        // A square at i: a file letter and digits; returns the index after it.
+        if i < b.len() && is_file(b[i]) && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            Some(j)
+        } else {
+            None
+        }
+    };
+    match square(0).and_then(square) {
+        Some(end) if end + 1 == b.len() => &text[..end],
+        _ => text,
+    }
+}
+
+fn is_file(c: u8) -> bool {
+    c.is_ascii_lowercase() && ((c - b'a') as usize) < pieces::WIDTH
+}
+
+/// Our FEN with XBoard's castling letters: `A J a j` (the Icosahedron's file, which
+/// XBoard misreads on this board) become `Q K q k` (XBoard's rook in the corner).
+pub fn fen_to_xboard(fen: &str) -> String {
+    let mut f: Vec<String> = fen.split_whitespace().map(String::from).collect();
+    if f.len() > 2 && f[2] != "-" {
+        let mut c = String::new();
+        for (ours, theirs) in [('J', 'K'), ('A', 'Q'), ('j', 'k'), ('a', 'q')] {
+            if f[2].contains(ours) {
+                c.push(theirs);
+            }
+        }
+        f[2] = c;
+    }
+    f.join(" ")
+}
+
+/// Reads a `setboard` FEN as XBoard writes it. Castling may be `KQkq` (XBoard) or
+/// `AJaj` (ours) in any order; a right whose Tetrahedron and Icosahedron are not at
+/// home is dropped, since XBoard's idea of the rights on a two-king board can differ
+/// from ours. XBoard's en passant field is unreliable on a 10-rank board (it writes
+/// `a8` for the start position), so only its file is used, on the rank the last
+/// double step passed over, and only if such a step can have been played; otherwise
+/// `-`. Any other error is reported as it is.
+pub fn fen_from_xboard(fen: &str) -> Result<Platonic, engine::FenError> {
+    // XBoard's promoted pawn (see PIECE_TO_CHAR) is still a pawn.
+    let placement_fixed: String;
+    let fen = match fen.split_once(' ') {
+        Some((board, rest)) if board.contains(['Q', 'q']) => {
+            placement_fixed = format!("{} {rest}", board.replace('Q', "P").replace('q', "p"));
+            placement_fixed.as_str()
+        }
+        _ => fen,
+    };
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    if f.len() < 4 {
+        return Platonic::from_fen(fen);
+    }
+    let mut rights = Vec::new();
+    if f[2] != "-" {
+        for ch in f[2].chars() {
+            let ours = match ch {
+                'K' | 'J' => 'J',
+                'Q' | 'A' => 'A',
+                'k' | 'j' => 'j',
+                'q' | 'a' => 'a',
+                _ => return Platonic::from_fen(fen), // reports the bad letter
+            };
+            if !rights.contains(&ours) {
+                rights.push(ours);
+            }
+        }
+    }
+    // Keep the rights the position supports, in our order A J a j.
+    let with = |castling: &str, ep: &str| {
+        let mut g: Vec<&str> = f.clone();
+        g[2] = castling;
+        g[3] = ep;
+        g.join(" ")
+    };
+    let mut castling = String::new();
+    for ch in ['A', 'J', 'a', 'j'] {
+        if rights.contains(&ch) {
+            let mut trial = castling.clone();
+            trial.push(ch);
+            if Platonic::from_fen(&with(&trial, "-")).is_ok() {
+                castling = trial;
+            }
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    if f[3] != "-" {
+        if let Some(file) = f[3].chars().next().filter(|c| is_file(*c as u8)) {
+            // White to move: Black just passed over its own 3rd rank from the top.
+            let rank = if f[1] == "w" {
+                pieces::HEIGHT - pieces::PAWN_DOUBLE_STEP_RANK - 1
+            } else {
+                pieces::PAWN_DOUBLE_STEP_RANK + 2
+            };
+            let ep = format!("{file}{rank}");
+            if let Ok(pos) = Platonic::from_fen(&with(&castling, &ep)) {
+                return Ok(pos);
+            }
+        }
+    }
+    Platonic::from_fen(&with(&castling, "-"))
+}
+
 /// The `setup` and `piece` lines that define the variant for XBoard.
 pub fn variant_definition() -> Vec<String> {
     let mut lines = vec![format!(
         "setup ({PIECE_TO_CHAR}) {}x{}+0_fairy {}",
         pieces::WIDTH,
         pieces::HEIGHT,
-        Platonic::info().start_fen
+        fen_to_xboard(&Platonic::info().start_fen)
     )];
     for def in pieces::PIECES.iter() {
         let betza = if def.kind == pieces::Kind::Pawn {
@@ -125,9 +314,18 @@ impl<'a> XBoard<'a> {
             "quit" => return false,
             "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer" | "name" | "ics" | "draw"
             | "hint" | "bk" | "?" | "." | "memory" | "cores" | "option" | "exit" => {}
-            "protover" => self.send(&format!(
-                "feature ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 myname=\"Manifold\" variants=\"{VARIANT}\" done=1"
-            )),
+            "protover" => {
+                self.send(&format!(
+                    "feature ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 myname=\"Manifold\" variants=\"{VARIANT}\" done=0"
+                ));
+                // XBoard loads a game file (-lgf) and starts the clocks right after
+                // `done=1`, before it has seen the answer to `variant`: the board must
+                // be defined already, or it reads the game on an 8x8 board.
+                for l in variant_definition() {
+                    self.send(&l);
+                }
+                self.send("feature done=1");
+            }
             "ping" => self.send(&format!("pong {arg}")),
             "new" => {
                 self.game = Game::new(Platonic::startpos());
@@ -139,6 +337,9 @@ impl<'a> XBoard<'a> {
             }
             "variant" => {
                 if arg == VARIANT {
+                    // Also sent at `protover` (see there). XBoard needs it here as well:
+                    // `new` resets its board to its own idea of the variant, and only
+                    // this answer restores the 10x10 board before the game starts.
                     self.game = Game::new(Platonic::startpos());
                     for l in variant_definition() {
                         self.send(&l);
@@ -159,7 +360,7 @@ impl<'a> XBoard<'a> {
             }
             "white" | "black" => {} // protocol v1 colour commands: superseded by go/playother
             "usermove" => self.user_move(arg),
-            "setboard" => match Platonic::from_fen(arg) {
+            "setboard" => match fen_from_xboard(arg) {
                 Ok(pos) => {
                     self.game = Game::new(pos);
                     self.stopped = false;
@@ -250,7 +451,11 @@ impl<'a> XBoard<'a> {
             self.send(&format!("Illegal move (game is over): {text}"));
             return;
         }
-        if self.game.play_token(text).is_err() {
+        let legal = match from_cecp(text) {
+            Some(ours) => self.game.play_token(&ours).is_ok(),
+            None => false,
+        };
+        if !legal {
             self.send(&format!("Illegal move: {text}"));
             return;
         }
@@ -328,7 +533,7 @@ impl<'a> XBoard<'a> {
                     let mut p = pos.clone();
                     let mut v = Vec::new();
                     for &m in &i.pv {
-                        v.push(p.move_text(m));
+                        v.push(to_cecp(&p.move_text(m)));
                         p.make(m);
                     }
                     v
@@ -355,7 +560,7 @@ impl<'a> XBoard<'a> {
             ));
             return;
         }
-        self.send(&format!("move {text}"));
+        self.send(&format!("move {}", to_cecp(&text)));
         self.report_result();
     }
 }
@@ -390,15 +595,15 @@ mod tests {
         assert!(
             out[0].starts_with("feature ")
                 && out[0].contains("variants=\"platonic\"")
-                && out[0].ends_with("done=1")
+                && out[0].ends_with("done=0")
         );
-        assert_eq!(
-            out[1],
-            format!(
-                "setup (PDOI.CTpdoi.ct) 10x10+0_fairy {}",
-                engine::variants::platonic::START_FEN
-            )
+        let setup = format!(
+            "setup (PDOIQCTpdoiqct) 10x10+0_fairy {}",
+            engine::variants::platonic::START_FEN.replace(" AJaj ", " KQkq ")
         );
+        assert_eq!(out[1], setup);
+        assert!(out.contains(&"feature done=1".to_string()));
+        assert_eq!(out.iter().filter(|l| **l == setup).count(), 2, "at protover and variant");
         assert!(out.contains(&"piece D& NA".to_string()));
         assert!(out.contains(&"piece I& R4A".to_string()));
     }
@@ -406,9 +611,35 @@ mod tests {
     #[test]
     fn engine_answers_a_user_move_and_rejects_illegal_ones() {
         let out = session(
-            "xboard\nprotover 2\nnew\nvariant platonic\nsd 1\nusermove e3e6\nusermove e3e5\nquit\n",
+            "xboard\nprotover 2\nnew\nvariant platonic\nsd 1\nusermove e2e5\nusermove e2e4\nquit\n",
         );
-        assert!(out.contains(&"Illegal move: e3e6".to_string()), "{out:?}");
+        assert!(out.contains(&"Illegal move: e2e5".to_string()), "{out:?}");
         assert!(out.last().unwrap().starts_with("move "), "{out:?}");
+    }
+
+    #[test]
+    fn cecp_coordinates_count_ranks_from_zero() {
+        assert_eq!(to_cecp("b1d2"), "b0d1");
+        assert_eq!(to_cecp("a10j1"), "a9j0");
+        assert_eq!(to_cecp("P@e4"), "P@e3");
+        assert_eq!(from_cecp("b0d1").as_deref(), Some("b1d2"));
+        assert_eq!(from_cecp("a9j0").as_deref(), Some("a10j1"));
+        assert_eq!(from_cecp("a8a9q").as_deref(), Some("a9a10"));
+        assert_eq!(from_cecp("a1a0.").as_deref(), Some("a2a1"));
+        assert_eq!(from_cecp("a10a9"), None);
+        for m in ["a1a2", "j10j9", "e3e5", "c1j10"] {
+            assert_eq!(from_cecp(&to_cecp(m)).as_deref(), Some(m));
+        }
+    }
+
+    #[test]
+    fn xboard_fens_are_read() {
+        let start = Platonic::startpos().fen();
+        let theirs = fen_to_xboard(&start);
+        assert!(theirs.contains(" w KQkq - "), "{theirs}");
+        assert_eq!(fen_from_xboard(&theirs).unwrap().fen(), start);
+        let sent = "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w KQ a8 0 1";
+        assert!(fen_from_xboard(sent).unwrap().fen().contains(" w AJ - "));
+        assert!(fen_from_xboard("x w KQ - 0 1").is_err());
     }
 }
