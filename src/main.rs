@@ -126,6 +126,12 @@ struct MatchArgs {
     /// Start every game pair from K random sub-moves (seeded).
     #[arg(long, value_name = "K")]
     random_plies: Option<usize>,
+    /// Chess960 games (chess, crazyhouse, atomic): every pair from start position
+    /// N (0-959, 518 = the standard array), or from a seeded random N per pair
+    /// when N is left out; with --openings, the file's positions as Chess960
+    /// games. Engines get `setoption name UCI_Chess960 value true`.
+    #[arg(long, value_name = "N", num_args = 0..=1)]
+    chess960: Option<Option<u32>>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Write the games as PGN to this file.
@@ -190,10 +196,15 @@ fn run_match_command(a: MatchArgs) -> ExitCode {
         (_, _, _, Some(d)) => Limit::Depth(d),
         _ => cfg.limit,
     };
-    cfg.openings = match (a.openings, a.random_plies) {
-        (Some(file), _) => OpeningSource::File(file),
-        (None, Some(k)) => OpeningSource::RandomPlies(k),
-        (None, None) => OpeningSource::StartPosition,
+    cfg.chess960 = a.chess960.is_some();
+    cfg.openings = match (a.openings, a.random_plies, a.chess960) {
+        (Some(file), ..) => OpeningSource::File(file),
+        (None, k, Some(start)) => OpeningSource::Chess960 {
+            start,
+            plies: k.unwrap_or(0),
+        },
+        (None, Some(k), None) => OpeningSource::RandomPlies(k),
+        (None, None, None) => OpeningSource::StartPosition,
     };
     cfg.seed = a.seed;
     cfg.pgn = a.pgn;

@@ -57,6 +57,10 @@ pub enum OpeningSource {
     File(PathBuf),
     /// K random sub-moves from the start, seeded.
     RandomPlies(usize),
+    /// Chess960: every game pair from start position `start` (0-959), or from a
+    /// seeded random one per pair when `None`, then `plies` random sub-moves.
+    /// Turns the Chess960 conventions on (see [`MatchConfig::chess960`]).
+    Chess960 { start: Option<u32>, plies: usize },
 }
 
 /// Everything a match needs.
@@ -86,6 +90,11 @@ pub struct MatchConfig {
     pub event: String,
     /// Show the progress bar and print a line per game on stdout.
     pub report: bool,
+    /// Chess960 games (chess, crazyhouse, atomic): the referee uses the Chess960
+    /// conventions, both engines get `setoption name UCI_Chess960 value true`,
+    /// and PGN names the variant `Chess960` (`crazyhouse960`, `atomic960`) with a
+    /// `FEN` tag. Implied by [`OpeningSource::Chess960`].
+    pub chess960: bool,
 }
 
 impl MatchConfig {
@@ -110,6 +119,7 @@ impl MatchConfig {
             sprt: None,
             event: "Manifold match".into(),
             report: false,
+            chess960: false,
         }
     }
 }
@@ -200,6 +210,36 @@ pub fn run_match_with(
             "the match needs at least one game".into(),
         ));
     }
+    let chess960 = cfg.chess960 || matches!(cfg.openings, OpeningSource::Chess960 { .. });
+    let mut prototype960;
+    let mut adjusted;
+    let (cfg, prototype) = if chess960 {
+        prototype960 = prototype.box_clone();
+        if !prototype960.set_chess960(true) {
+            return Err(MatchError::Config(format!(
+                "variant '{}' has no Chess960 form (chess, crazyhouse and atomic have)",
+                cfg.variant
+            )));
+        }
+        adjusted = cfg.clone();
+        for spec in [&mut adjusted.engine1, &mut adjusted.engine2] {
+            spec.options
+                .insert(0, ("UCI_Chess960".to_string(), "true".to_string()));
+        }
+        (&adjusted, &*prototype960)
+    } else {
+        (cfg, prototype)
+    };
+    if let OpeningSource::Chess960 {
+        start: Some(n), ..
+    } = cfg.openings
+    {
+        if n >= engine::variants::chess::chess960::POSITIONS {
+            return Err(MatchError::Config(format!(
+                "Chess960 start position {n} is not in 0..959"
+            )));
+        }
+    }
     let concurrency = cfg.concurrency.clamp(1, cfg.games);
     let mut standard = prototype.box_clone();
     standard.set_startpos();
@@ -220,6 +260,9 @@ pub fn run_match_with(
             (_, Some(list)) => list[pair % list.len()].clone(),
             (OpeningSource::RandomPlies(k), None) => {
                 openings::random_opening(prototype, *k, cfg.seed, pair)
+            }
+            (OpeningSource::Chess960 { start, plies }, None) => {
+                openings::chess960_opening(prototype, *start, *plies, cfg.seed, pair)
             }
             _ => Opening::startpos(),
         }

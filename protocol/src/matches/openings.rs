@@ -20,6 +20,12 @@
 //! the start, avoiding sub-moves that end the game; the generator is seeded from
 //! the match seed and the pair number, so a seed reproduces every opening whatever
 //! the concurrency.
+//!
+//! Chess960 openings (`--chess960 [N]`) start every game pair from Chess960 start
+//! position N (Scharnagl's numbering, 518 the standard array), or, without N,
+//! from a number drawn for each pair from the match seed; `--random-plies K` then
+//! adds K random sub-moves. The opening is the start FEN (written by the referee
+//! with Shredder-FEN castling letters).
 
 use engine::game::AnyGame;
 use rand::seq::SliceRandom;
@@ -124,18 +130,52 @@ pub fn parse_openings(text: &str, prototype: &dyn AnyGame) -> Result<Vec<Opening
     Ok(out)
 }
 
-/// K random sub-moves from the start position, reproducible from (seed, pair).
-pub fn random_opening(prototype: &dyn AnyGame, plies: usize, seed: u64, pair: usize) -> Opening {
+/// The random stream of game pair `pair`.
+fn pair_rng(seed: u64, pair: usize) -> ChaCha8Rng {
     // Mix the pair number in with a large odd constant so neighbouring pairs get
     // unrelated streams.
-    let mut rng =
-        ChaCha8Rng::seed_from_u64(seed ^ (pair as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    ChaCha8Rng::seed_from_u64(seed ^ (pair as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// K random sub-moves from the start position, reproducible from (seed, pair).
+pub fn random_opening(prototype: &dyn AnyGame, plies: usize, seed: u64, pair: usize) -> Opening {
     let mut game = prototype.box_clone();
     game.set_startpos();
+    random_moves(game, None, plies, &mut pair_rng(seed, pair))
+}
+
+/// A Chess960 opening: start position `start` (or one drawn from (seed, pair)),
+/// then `plies` random sub-moves. `prototype` must have the Chess960 conventions
+/// on; the FEN is the referee's own writing of the start.
+pub fn chess960_opening(
+    prototype: &dyn AnyGame,
+    start: Option<u32>,
+    plies: usize,
+    seed: u64,
+    pair: usize,
+) -> Opening {
+    use engine::variants::chess::chess960;
+    use rand::Rng;
+    let mut rng = pair_rng(seed, pair);
+    let n = start.unwrap_or_else(|| rng.gen_range(0..chess960::POSITIONS));
+    let fen = chess960::start_fen(n).expect("a number in 0..960");
+    let mut game = prototype.box_clone();
+    game.set_fen(&fen)
+        .expect("every Chess960 start parses in the chess family");
+    let fen = game.fen();
+    random_moves(game, Some(fen), plies, &mut rng)
+}
+
+fn random_moves(
+    mut game: Box<dyn AnyGame>,
+    fen: Option<String>,
+    plies: usize,
+    rng: &mut ChaCha8Rng,
+) -> Opening {
     let mut moves = Vec::new();
     'plies: for _ in 0..plies {
         let mut legal = game.legal_moves();
-        legal.shuffle(&mut rng);
+        legal.shuffle(rng);
         for m in legal {
             let mut trial = game.box_clone();
             if trial.play(&m).is_ok() && trial.result().is_none() {
@@ -146,7 +186,7 @@ pub fn random_opening(prototype: &dyn AnyGame, plies: usize, seed: u64, pair: us
         }
         break; // every legal sub-move ends the game: stop the opening here
     }
-    Opening { fen: None, moves }
+    Opening { fen, moves }
 }
 
 #[cfg(test)]

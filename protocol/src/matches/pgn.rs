@@ -8,6 +8,11 @@
 //!   numbered like chess moves: `N.` before White's turn, `N...` when a game starts
 //!   with Black's.
 //!
+//! Chess960 games are tagged `[Variant "Chess960"]` (crazyhouse and atomic:
+//! `crazyhouse960`, `atomic960`) and always carry `FEN`/`SetUp`, with castling
+//! written king-takes-rook (`e1h1`, `b1a1`) as under `UCI_Chess960`. The reader
+//! also takes `Fischerandom`, `Chess 960` and any `<variant>960`.
+//!
 //! Engine turns carry a comment `{score/depth time}` (e.g. `{cp 31/12 0.512s}`)
 //! with the last score the engine reported; opening turns carry none. The reader
 //! skips comments, NAGs (`$n`) and variations.
@@ -41,8 +46,8 @@ pub fn write_game(g: &GameRecord, ctx: &PgnContext) -> String {
     tag("White", &g.white);
     tag("Black", &g.black);
     tag("Result", g.result.pgn());
-    tag("Variant", &g.variant);
-    if !g.standard_start {
+    tag("Variant", &variant_tag(&g.variant, g.chess960));
+    if !g.standard_start || g.chess960 {
         tag("FEN", &g.start_fen);
         tag("SetUp", "1");
     }
@@ -111,6 +116,30 @@ pub fn write_game(g: &GameRecord, ctx: &PgnContext) -> String {
     }
     out.push_str("\n\n");
     out
+}
+
+/// The `Variant` tag of a game: the variant's name, or its Chess960 name.
+pub fn variant_tag(variant: &str, chess960: bool) -> String {
+    match (variant, chess960) {
+        (v, false) => v.to_string(),
+        ("chess", true) => "Chess960".to_string(),
+        (v, true) => format!("{v}960"),
+    }
+}
+
+/// The variant name and Chess960 flag of a `Variant` tag (case-insensitive):
+/// `Chess960`, `Fischerandom`, `Chess 960` → chess, and `<variant>960`.
+pub fn parse_variant_tag(tag: &str) -> (String, bool) {
+    let t = tag.trim().to_ascii_lowercase();
+    match t.as_str() {
+        "chess960" | "chess 960" | "fischerandom" | "fischer random" | "960" => {
+            ("chess".to_string(), true)
+        }
+        _ => match t.strip_suffix("960") {
+            Some(base) if !base.trim().is_empty() => (base.trim().to_string(), true),
+            _ => (t, false),
+        },
+    }
 }
 
 /// The FEN's fullmove field (the 6th), else 1.
@@ -300,11 +329,16 @@ pub fn parse_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
 /// Replays a game read from PGN through the referee of its `Variant` tag (default
 /// `chess`), from its `FEN` tag if any. Returns the game at its end.
 pub fn replay(game: &PgnGame, number: usize) -> Result<Box<dyn AnyGame>, PgnError> {
-    let variant = game.tag("Variant").unwrap_or("chess");
-    let prototype = crate::registry::new_game(variant).ok_or_else(|| PgnError::UnknownVariant {
+    let tag = game.tag("Variant").unwrap_or("chess");
+    let (variant, chess960) = parse_variant_tag(tag);
+    let unknown = || PgnError::UnknownVariant {
         game: number,
-        variant: variant.to_string(),
-    })?;
+        variant: tag.to_string(),
+    };
+    let mut prototype = crate::registry::new_game(&variant).ok_or_else(unknown)?;
+    if chess960 && !prototype.set_chess960(true) {
+        return Err(unknown());
+    }
     replay_with(game, &*prototype, number)
 }
 

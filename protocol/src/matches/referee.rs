@@ -82,6 +82,8 @@ pub struct GameRecord {
     pub start_fen: String,
     /// Whether `start_fen` is the variant's standard start.
     pub standard_start: bool,
+    /// A Chess960 game (the referee used the Chess960 conventions).
+    pub chess960: bool,
     pub turns: Vec<TurnRecord>,
     /// Number of sub-moves that came from the opening.
     pub opening_plies: usize,
@@ -142,6 +144,7 @@ pub fn play_game(
     let opening_subs = game.played().to_vec();
     let start_fen = game.start_fen();
     let standard_start = start_fen == settings.standard_fen;
+    let chess960 = game.chess960();
     let [white_slot, black_slot] = slots;
     let names = [white_slot.label.clone(), black_slot.label.clone()];
     let mut slots = [white_slot, black_slot];
@@ -155,6 +158,7 @@ pub fn play_game(
             variant: settings.variant.to_string(),
             start_fen: start_fen.clone(),
             standard_start,
+            chess960,
             turns,
             opening_plies,
             result,
