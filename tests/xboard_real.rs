@@ -4,8 +4,8 @@
 //! xvfb and xauth; this test installs nothing and fails if they are missing.
 //!
 //! Set `XBOARD_SCREENSHOT=<file.xwd>` to have the engine-against-engine game's board
-//! captured (with `xwd`, from x11-apps) before XBoard exits; docs/gui/xboard-platonic.png
-//! was made that way.
+//! captured (with `xwd`, from x11-apps) after 40 moves; docs/gui/xboard-platonic.png
+//! was made that way (`xwdtopnm | pamcut -width 376 -height 456 | pnmtopng`, netpbm).
 
 use engine::game::Game;
 use engine::variants::platonic::Platonic;
@@ -42,7 +42,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// XBoard under `xvfb-run -a`, in its own process group so that it, Xvfb and the
 /// engines can all be ended together. The shell writes the display's name to
-/// `dir/display` for the screenshot.
+/// `dir/display`, and xvfb-run's cookie file to `dir/xauthority`, for the screenshot.
 struct XBoard {
     child: Child,
     dir: PathBuf,
@@ -54,7 +54,7 @@ impl XBoard {
         let xboard = find_program("xboard");
         let mut cmd = Command::new(find_program("xvfb-run"));
         cmd.args(["-a", "-s", "-screen 0 1024x768x24", "sh", "-c"])
-            .arg(r#"echo "$DISPLAY" > "$0/display"; exec "$@""#)
+            .arg(r#"echo "$DISPLAY" > "$0/display"; echo "$XAUTHORITY" > "$0/xauthority"; exec "$@""#)
             .arg(dir)
             .arg(&xboard)
             .args(args)
@@ -88,7 +88,9 @@ impl XBoard {
 
     fn screenshot(&self, out: &str) {
         let display = std::fs::read_to_string(self.dir.join("display")).unwrap_or_default();
+        let auth = std::fs::read_to_string(self.dir.join("xauthority")).unwrap_or_default();
         let ok = Command::new("xwd")
+            .env("XAUTHORITY", auth.trim())
             .args(["-root", "-silent", "-display", display.trim(), "-out", out])
             .status()
             .is_ok_and(|s| s.success());
@@ -256,8 +258,19 @@ fn xboard_plays_a_whole_platonic_game_engine_against_engine() {
     }
     let to_second: Vec<String> = moves.iter().step_by(2).map(|(_, m)| m.clone()).collect();
     let to_first: Vec<String> = moves.iter().skip(1).step_by(2).map(|(_, m)| m.clone()).collect();
-    assert_eq!(user_moves(&log, "second"), to_second, "White's moves as Black's engine got them");
-    assert_eq!(user_moves(&log, "first"), to_first, "Black's moves as White's engine got them");
+    // XBoard promotes a pawn reaching the last rank on its own (docs/protocol.md) and
+    // passes the move on with its `q`: the receiving engine must take that too.
+    let passed_on = |engine: &str| -> Vec<String> {
+        user_moves(&log, engine)
+            .into_iter()
+            .map(|m| match m.strip_suffix('q') {
+                Some(s) if s.ends_with(['0', '9']) => s.to_string(),
+                _ => m,
+            })
+            .collect()
+    };
+    assert_eq!(passed_on("second"), to_second, "White's moves as Black's engine got them");
+    assert_eq!(passed_on("first"), to_first, "Black's moves as White's engine got them");
 
     let result = result_sent(&log).unwrap_or_else(|| panic!("no result:\n{}", tail(&log)));
     assert!(
