@@ -109,7 +109,10 @@ fn user_moves_engine_replies_and_illegal_moves_are_refused() {
     e.send("usermove e2e4");
     let (reply, _) = e.expect(WAIT, |l| l.starts_with("move "));
     let reply = &reply["move ".len()..];
-    assert!(reply.len() == 4 && !reply.contains("10"), "ranks 0..9: {reply}");
+    assert!(
+        reply.len() == 4 && !reply.contains("10"),
+        "ranks 0..9: {reply}"
+    );
     let mut referee = Game::new(Platonic::startpos());
     referee.play_token("e3e5").unwrap();
     referee
@@ -200,7 +203,9 @@ fn the_first_move_and_the_pv_use_xboard_ranks() {
     let mv = &mv["move ".len()..];
     assert!(mv.len() == 4, "{mv}");
     let mut referee = Game::new(Platonic::startpos());
-    referee.play_token(&ours(mv)).unwrap_or_else(|err| panic!("{mv}: {err}"));
+    referee
+        .play_token(&ours(mv))
+        .unwrap_or_else(|err| panic!("{mv}: {err}"));
     // White's pieces stand on XBoard's ranks 0 and 2.
     assert!(matches!(&mv[1..2], "0" | "2"), "{mv}");
     let pv = seen.last().expect("post lines");
@@ -223,7 +228,9 @@ fn setboard_takes_the_fen_xboard_really_sends() {
     // Rights XBoard believes in but the pieces do not back are dropped, not refused.
     e.send("setboard 1docttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w KQkq - 0 1");
     // A real e.p. square, named by XBoard's file (its rank is not trusted).
-    e.send("setboard idocttcodi/10/pppp1ppppp/10/3Pp5/10/10/PPP1PPPPPP/10/IDOCTTCODI w KQkq e8 0 3");
+    e.send(
+        "setboard idocttcodi/10/pppp1ppppp/10/3Pp5/10/10/PPP1PPPPPP/10/IDOCTTCODI w KQkq e8 0 3",
+    );
     e.send("ping 3");
     let (_, seen) = e.expect(WAIT, |l| l == "pong 3");
     assert!(seen.is_empty(), "{seen:?}");

@@ -183,7 +183,11 @@ fn engine_moves(log: &str) -> Vec<(&'static str, String)> {
 /// The moves XBoard sent an engine: `>first : usermove 123 >first : b0d1`.
 fn user_moves(log: &str, engine: &str) -> Vec<String> {
     let tag = format!(">{engine}: usermove");
-    let tag = if engine == "first" { ">first : usermove".to_string() } else { tag };
+    let tag = if engine == "first" {
+        ">first : usermove".to_string()
+    } else {
+        tag
+    };
     log.lines()
         .filter(|l| l.contains(&tag))
         .filter_map(|l| l.split_whitespace().last().map(String::from))
@@ -235,8 +239,15 @@ fn xboard_plays_a_whole_platonic_game_engine_against_engine() {
     let ended = xb.wait(Duration::from_secs(150), |_| false);
     xb.stop();
     let log = xb.log();
-    eprintln!("engine against engine: {:.1} s", started.elapsed().as_secs_f64());
-    assert!(ended, "XBoard did not finish the game in time:\n{}", tail(&log));
+    eprintln!(
+        "engine against engine: {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    assert!(
+        ended,
+        "XBoard did not finish the game in time:\n{}",
+        tail(&log)
+    );
     assert!(
         log.contains("<second: feature") && log.contains(">second: setboard"),
         "both engines should have been started and set up:\n{}",
@@ -247,7 +258,12 @@ fn xboard_plays_a_whole_platonic_game_engine_against_engine() {
 
     // Every move an engine made was legal and handed to the other engine as is.
     let moves = engine_moves(&log);
-    assert!(moves.len() >= 20, "only {} moves:\n{}", moves.len(), tail(&log));
+    assert!(
+        moves.len() >= 20,
+        "only {} moves:\n{}",
+        moves.len(),
+        tail(&log)
+    );
     let mut referee = Game::new(Platonic::startpos());
     for (i, (who, mv)) in moves.iter().enumerate() {
         let expect = if i % 2 == 0 { "first" } else { "second" };
@@ -257,7 +273,12 @@ fn xboard_plays_a_whole_platonic_game_engine_against_engine() {
             .unwrap_or_else(|e| panic!("move {i} {mv} is not legal: {e}"));
     }
     let to_second: Vec<String> = moves.iter().step_by(2).map(|(_, m)| m.clone()).collect();
-    let to_first: Vec<String> = moves.iter().skip(1).step_by(2).map(|(_, m)| m.clone()).collect();
+    let to_first: Vec<String> = moves
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .map(|(_, m)| m.clone())
+        .collect();
     // XBoard promotes a pawn reaching the last rank on its own (docs/protocol.md) and
     // passes the move on with its `q`: the receiving engine must take that too.
     let passed_on = |engine: &str| -> Vec<String> {
@@ -269,12 +290,22 @@ fn xboard_plays_a_whole_platonic_game_engine_against_engine() {
             })
             .collect()
     };
-    assert_eq!(passed_on("second"), to_second, "White's moves as Black's engine got them");
-    assert_eq!(passed_on("first"), to_first, "Black's moves as White's engine got them");
+    assert_eq!(
+        passed_on("second"),
+        to_second,
+        "White's moves as Black's engine got them"
+    );
+    assert_eq!(
+        passed_on("first"),
+        to_first,
+        "Black's moves as White's engine got them"
+    );
 
     let result = result_sent(&log).unwrap_or_else(|| panic!("no result:\n{}", tail(&log)));
     assert!(
-        ["1-0 ", "0-1 ", "1/2-1/2 "].iter().any(|r| result.starts_with(r)),
+        ["1-0 ", "0-1 ", "1/2-1/2 "]
+            .iter()
+            .any(|r| result.starts_with(r)),
         "no decided result: {result}"
     );
     let pgn = std::fs::read_to_string(dir.join("game.pgn")).expect("XBoard saved the game");
@@ -287,7 +318,10 @@ fn xboard_plays_a_whole_platonic_game_engine_against_engine() {
 fn xboard_sends_the_human_moves_from_a_loaded_game() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = scratch("machine-black");
-    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xboard/machine_black.pgn");
+    let pgn = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/xboard/machine_black.pgn"
+    );
     let mut args = common_args(&dir);
     for a in [
         "-mode",
@@ -327,9 +361,14 @@ fn xboard_sends_the_human_moves_from_a_loaded_game() {
     assert_eq!(user_moves(&log, "first"), want);
     let mut referee = Game::new(Platonic::startpos());
     for mv in &want {
-        referee.play_token(&from_xboard(mv)).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        referee
+            .play_token(&from_xboard(mv))
+            .unwrap_or_else(|e| panic!("{mv}: {e}"));
     }
-    assert!(referee.result().is_some(), "the file's game should end in mate");
+    assert!(
+        referee.result().is_some(),
+        "the file's game should end in mate"
+    );
 
     // The engine saw the mate, said so, and XBoard ended the game with it.
     assert!(

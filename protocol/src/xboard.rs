@@ -312,8 +312,9 @@ impl<'a> XBoard<'a> {
         match cmd {
             "" => {}
             "quit" => return false,
-            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer" | "name" | "ics" | "draw"
-            | "hint" | "bk" | "?" | "." | "memory" | "cores" | "option" | "exit" => {}
+            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "ics" | "draw" | "hint" | "bk" | "?" | "." | "memory" | "cores"
+            | "option" | "exit" => {}
             "protover" => {
                 self.send(&format!(
                     "feature ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 myname=\"Manifold\" variants=\"{VARIANT}\" done=0"
@@ -603,7 +604,11 @@ mod tests {
         );
         assert_eq!(out[1], setup);
         assert!(out.contains(&"feature done=1".to_string()));
-        assert_eq!(out.iter().filter(|l| **l == setup).count(), 2, "at protover and variant");
+        assert_eq!(
+            out.iter().filter(|l| **l == setup).count(),
+            2,
+            "at protover and variant"
+        );
         assert!(out.contains(&"piece D& NA".to_string()));
         assert!(out.contains(&"piece I& R4A".to_string()));
     }
