@@ -691,3 +691,32 @@ async fn analysis_lines_flip_and_take_back() {
     assert_ne!(t["fen"], s["fen"]);
     gui.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_chess960_castling_by_clicks_and_its_pgn() {
+    let gui = Gui::start().await;
+    gui.choose_variant("chess").await;
+    gui.set_value("black-player", "human").await;
+    gui.click("#chess960").await;
+    gui.wait("Chess960 on", |s| s["chess960"] == true).await;
+    load_fen(&gui, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1").await;
+    // King takes rook: the Chess960 way to castle.
+    gui.click_cell("e1").await;
+    gui.click_cell("h1").await;
+    let s = gui.wait("the castling", |s| s["moves"].as_array().unwrap().len() == 1).await;
+    assert_eq!(s["moves"][0], "e1h1");
+    let (cells, _) = fen_cells::read_fen("chess", s["fen"].as_str().unwrap());
+    assert_eq!((cells.get("g1"), cells.get("f1")), (Some(&'K'), Some(&'R')), "{s}");
+    let pgn = s["pgn"].as_str().unwrap().to_string();
+    assert!(pgn.contains("[Variant \"Chess960\"]") && pgn.contains("[SetUp \"1\"]"), "{pgn}");
+    // The PGN loads back after Chess960 is switched off, and switches it on again.
+    gui.click("#chess960").await;
+    gui.wait("Chess960 off", |s| s["chess960"] == false).await;
+    gui.set_value("pgn", &pgn).await;
+    gui.click("#load-pgn").await;
+    let t = gui.wait("the PGN", |t| t["moves"] == s["moves"]).await;
+    assert_eq!(t["chess960"], true);
+    assert_eq!(t["fen"], s["fen"]);
+    gui.screenshot("chess960-castling").await;
+    gui.close().await;
+}

@@ -21,7 +21,8 @@ let cellIndex = new Map(); // cell name -> index in geometry.cells
 let pos = null;           // the last `d json` answer
 let legal = [];           // the last `moves json` answer's moves
 // The game: start FEN (null: the variant's start), sub-moves, and after which sub-moves a turn ended.
-let game = { variant: "chess", startFen: null, moves: [], turnEnds: [] };
+let game = { variant: "chess", startFen: null, moves: [], turnEnds: [], chess960: false };
+let engineOptions = new Set(); // the option names the engine's `uci` answer lists
 const players = { white: "human", black: "engine" };
 let flipped = false;
 let viewMode = "flat";    // "flat" or "sphere" (3-D) for sphere boards
@@ -100,6 +101,8 @@ async function onEngineStarted() {
     const lines = await request(["uci"]);
     const combo = lines.find((l) => l.startsWith("option name UCI_Variant"));
     variants = combo ? [...combo.matchAll(/ var (\S+)/g)].map((m) => m[1]) : ["chess"];
+    engineOptions = new Set(lines.filter((l) => l.startsWith("option name ")).map((l) => l.slice(12).split(" type ")[0]));
+    $("chess960").disabled = !engineOptions.has("UCI_Chess960");
     fillVariantSelect();
     $("engine-name").textContent = engineName;
     if (!variants.includes(game.variant)) game = newGameRecord(variants[0]);
@@ -136,8 +139,8 @@ function restartEngine() {
 
 // ---------------------------------------------------------------- game flow
 
-function newGameRecord(variant, startFen = null) {
-  return { variant, startFen, moves: [], turnEnds: [] };
+function newGameRecord(variant, startFen = null, chess960 = game.chess960) {
+  return { variant, startFen, moves: [], turnEnds: [], chess960: !!chess960 };
 }
 
 function save() {
@@ -164,7 +167,12 @@ function positionCommand(g = game) {
 }
 
 async function loadVariant(variant) {
-  const lines = await request([`setoption name UCI_Variant value ${variant}`, "geometry"]);
+  const setup = [`setoption name UCI_Variant value ${variant}`];
+  // Chess960 castling and FENs: sent before the position, so the engine reads both that way.
+  if (engineOptions.has("UCI_Chess960")) setup.push(`setoption name UCI_Chess960 value ${!!game.chess960}`);
+  else if (game.chess960) throw new Error("this engine has no UCI_Chess960 option");
+  $("chess960").checked = !!game.chess960;
+  const lines = await request([...setup, "geometry"]);
   const err = lines.find((l) => l.startsWith("info string error"));
   const geo = lines.find((l) => l.startsWith('{"type":"geometry"'));
   if (err || !geo) throw new Error(err ? err.slice("info string error: ".length) : "no answer to geometry");
@@ -275,13 +283,13 @@ async function replaceGame(candidate) {
   gameId++;
   game = candidate;
   try {
-    if (!geometry || geometry.variant !== game.variant) await loadVariant(game.variant);
+    if (!geometry || geometry.variant !== game.variant || previous.chess960 !== game.chess960) await loadVariant(game.variant);
     else await sync();
     return true;
   } catch (e) {
     game = previous;
     try {
-      if (geometry.variant !== game.variant) await loadVariant(game.variant); else await sync({ auto: false });
+      await loadVariant(game.variant);
     } catch (_) { /* the message below says what failed */ }
     throw e;
   }
@@ -645,8 +653,9 @@ function pgnText() {
   const result = pos && pos.result ? pos.result.score : "*";
   const name = (side) => (players[side] === "engine" ? engineName : "Human");
   const tags = [tag("Event", "Manifold GUI game"), tag("Site", "localhost"), tag("Date", date), tag("Round", "-"),
-    tag("White", name("white")), tag("Black", name("black")), tag("Result", result), tag("Variant", game.variant)];
-  if (game.startFen) tags.push(tag("FEN", game.startFen), tag("SetUp", "1"));
+    tag("White", name("white")), tag("Black", name("black")), tag("Result", result), tag("Variant", variantTag())];
+  const fen = game.startFen || (game.chess960 && geometry ? geometry.start_fen : null);
+  if (fen) tags.push(tag("FEN", fen), tag("SetUp", "1"));
   const fullmove = game.startFen ? parseInt(game.startFen.split(" ")[5], 10) || 1 : 1;
   const words = [];
   let number = fullmove;
@@ -660,6 +669,20 @@ function pgnText() {
   return tags.join("\n") + "\n\n" + words.join(" ") + "\n";
 }
 
+// The PGN `Variant` tag: the variant's name, `Chess960` or `<variant>960` (as
+// `manifold match` writes them).
+function variantTag() {
+  if (!game.chess960) return game.variant;
+  return game.variant === "chess" ? "Chess960" : `${game.variant}960`;
+}
+
+function parseVariantTag(tag) {
+  const t = (tag || "chess").trim().toLowerCase();
+  if (["chess960", "chess 960", "fischerandom", "fischer random", "960"].includes(t)) return ["chess", true];
+  if (t.endsWith("960") && t.length > 3) return [t.slice(0, -3).trim(), true];
+  return [t, false];
+}
+
 function parsePgn(text) {
   const tags = {};
   for (const m of text.matchAll(/\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]/g)) tags[m[1]] = m[2].replace(/\\(.)/g, "$1");
@@ -668,9 +691,9 @@ function parsePgn(text) {
   let previous;
   do { previous = body; body = body.replace(/\([^()]*\)/g, " "); } while (body !== previous);
   const tokens = body.split(/\s+/).map((s) => s.replace(/^\d+\.(\.\.)?/, "")).filter((s) => s && !/^\$\d+$/.test(s) && !["1-0", "0-1", "1/2-1/2", "*"].includes(s));
-  const variant = tags.Variant ? tags.Variant.toLowerCase() : "chess";
+  const [variant, chess960] = parseVariantTag(tags.Variant);
   if (!variants.includes(variant)) throw new Error(`unknown variant "${tags.Variant}" (known: ${variants.join(", ")})`);
-  const record = newGameRecord(variant, tags.FEN || null);
+  const record = newGameRecord(variant, tags.FEN || null, chess960);
   for (const t of tokens) {
     const subs = t.split(",");
     if (subs.some((s) => !s)) throw new Error(`malformed move "${t}"`);
@@ -730,6 +753,11 @@ function wire() {
   $("variant").onchange = guard(async () => { await replaceGame(newGameRecord($("variant").value)); });
   $("new-game").onclick = guard(async () => { await replaceGame(newGameRecord(game.variant)); });
   $("takeback").onclick = guard(takeBack);
+  $("chess960").onchange = guard(async () => {
+    // A new game from the current position: the moves so far were written the other way.
+    const record = newGameRecord(game.variant, pos ? pos.fen : game.startFen, $("chess960").checked);
+    try { await replaceGame(record); } catch (e) { $("chess960").checked = game.chess960; throw e; }
+  });
   $("flip").onclick = () => {
     flipped = !flipped;
     if (viewMode === "sphere") rotation = matMul(rotX(Math.PI), rotation);
@@ -777,7 +805,7 @@ function wire() {
 // For tests and for the curious: the page's state, read-only.
 window.manifoldGui = {
   state: () => ({
-    variant: game.variant, fen: pos ? pos.fen : null, moves: game.moves.slice(), side: pos ? pos.side : null,
+    variant: game.variant, chess960: !!game.chess960, fen: pos ? pos.fen : null, moves: game.moves.slice(), side: pos ? pos.side : null,
     result: pos ? pos.result : null, thinking: !!(search && search.kind === "play"), engineAlive, viewMode,
     legal: legal.map((m) => m.text), legalMoves: legal, pgn: pgnText(), board: pos ? pos.board : [],
     turn: pos ? pos.turn : null, pending: collectors.length, choices: pendingChoices ? pendingChoices.map((m) => m.text) : null,
