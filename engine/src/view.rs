@@ -312,3 +312,21 @@ impl Geometry {
         self
     }
 }
+
+/// The view methods of a game without cells (the search's and the match runner's toy
+/// games): every move is offered as a choice named by its text. Expands inside an
+/// `impl Position for T` block.
+#[macro_export]
+macro_rules! boardless_view {
+    () => {
+        fn geometry() -> $crate::view::Geometry {
+            $crate::view::Geometry::new(&Self::info(), ["White", "Black"])
+        }
+        fn cell_pieces(&self) -> Vec<Option<char>> {
+            Vec::new()
+        }
+        fn move_parts(&self, m: $crate::Move) -> $crate::view::MoveParts {
+            $crate::view::MoveParts::choice(self.move_text(m))
+        }
+    };
+}

@@ -29,16 +29,7 @@ pub struct TakeAway {
 }
 
 impl Position for TakeAway {
-    // A game without cells: every move is offered as a choice by its text.
-    fn geometry() -> crate::view::Geometry {
-        crate::view::Geometry::new(&Self::info(), ["White", "Black"])
-    }
-    fn cell_pieces(&self) -> Vec<Option<char>> {
-        Vec::new()
-    }
-    fn move_parts(&self, m: Move) -> crate::view::MoveParts {
-        crate::view::MoveParts::choice(self.move_text(m))
-    }
+    crate::boardless_view!();
     fn info() -> VariantInfo {
         VariantInfo {
             name: "takeaway",
@@ -121,16 +112,7 @@ impl TokenRace {
 }
 
 impl Position for TokenRace {
-    // A game without cells: every move is offered as a choice by its text.
-    fn geometry() -> crate::view::Geometry {
-        crate::view::Geometry::new(&Self::info(), ["White", "Black"])
-    }
-    fn cell_pieces(&self) -> Vec<Option<char>> {
-        Vec::new()
-    }
-    fn move_parts(&self, m: Move) -> crate::view::MoveParts {
-        crate::view::MoveParts::choice(self.move_text(m))
-    }
+    crate::boardless_view!();
     fn info() -> VariantInfo {
         VariantInfo {
             name: "tokenrace",

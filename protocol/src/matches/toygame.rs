@@ -19,16 +19,7 @@ pub struct Race {
 }
 
 impl Position for Race {
-    // A game without cells: every move is offered as a choice by its text.
-    fn geometry() -> engine::view::Geometry {
-        engine::view::Geometry::new(&Self::info(), ["White", "Black"])
-    }
-    fn cell_pieces(&self) -> Vec<Option<char>> {
-        Vec::new()
-    }
-    fn move_parts(&self, m: Move) -> engine::view::MoveParts {
-        engine::view::MoveParts::choice(self.move_text(m))
-    }
+    engine::boardless_view!();
     fn info() -> VariantInfo {
         VariantInfo {
             name: "race",
