@@ -59,6 +59,8 @@ impl XBoard {
             .arg(&xboard)
             .args(args)
             .env("HOME", dir.join("home"))
+            // Debian puts polyglot, XBoard's UCI adapter, in /usr/games too.
+            .env("PATH", format!("/usr/games:{}", std::env::var("PATH").unwrap_or_default()))
             .current_dir(dir)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -379,4 +381,67 @@ fn xboard_sends_the_human_moves_from_a_loaded_game() {
     let result = result_sent(&log).unwrap();
     assert!(result.starts_with("1-0 "), "{result}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// XBoard's other way to an engine: UCI through its polyglot adapter (`-fUCI`), a
+/// standard chess game, Manifold against Manifold, read from XBoard's debug log.
+#[test]
+fn xboard_plays_chess_with_the_engine_through_polyglot_uci() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    find_program("polyglot"); // Debian's polyglot package (.ci/run installs it)
+    let dir = scratch("polyglot");
+    let args: Vec<String> = [
+        "-fcp",
+        ENGINE,
+        "-fUCI",
+        "-scp",
+        ENGINE,
+        "-sUCI",
+        "-mode",
+        "TwoMachines",
+        "-matchGames",
+        "1",
+        "-tc",
+        "0:20",
+        "-inc",
+        "0",
+        "-adjudicateDrawMoves",
+        "60",
+        "-debug",
+        "-nameOfDebugFile",
+        dir.join("xboard.debug").to_str().unwrap(),
+        "-xexit",
+        "-xpopup",
+        "-saveGameFile",
+        dir.join("game.pgn").to_str().unwrap(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut xb = XBoard::start(&dir, &args);
+    let ended = xb.wait(Duration::from_secs(150), |_| false);
+    xb.stop();
+    let log = xb.log();
+    assert!(ended, "XBoard did not finish the game:\n{}", tail(&log));
+    assert!(
+        log.contains("polyglot"),
+        "XBoard did not use polyglot:\n{}",
+        tail(&log)
+    );
+    let refused = refusals(&log);
+    assert!(refused.is_empty(), "refused: {refused:?}");
+    let moves = engine_moves(&log);
+    assert!(
+        moves.len() >= 20,
+        "only {} engine moves:\n{}",
+        moves.len(),
+        tail(&log)
+    );
+    let pgn = std::fs::read_to_string(dir.join("game.pgn")).unwrap_or_default();
+    assert!(
+        ["1-0", "0-1", "1/2-1/2"]
+            .iter()
+            .any(|r| pgn.trim_end().ends_with(r)),
+        "no result in the saved game: {pgn}"
+    );
 }
