@@ -16,7 +16,7 @@
 
 /// `(variant, a, b, games fitted)`.
 pub const WDL_MODELS: [(&str, f64, f64, u32); 8] = [
-    ("chess", 226.0, 313.0, 43),
+    ("chess", 144.0, 171.0, 203),
     ("crazyhouse", 8.0, 553.0, 197),
     ("atomic", 282.0, 278.0, 200),
     ("parallelworlds", 0.0, 2494.0, 200),
