@@ -61,7 +61,10 @@ fn uci_advertises_the_check_option() {
         "{lines:?}"
     );
     let uciok = lines.iter().position(|l| l == "uciok").expect("uciok");
-    let opt = lines.iter().position(|l| l.contains("UCI_Chess960")).unwrap();
+    let opt = lines
+        .iter()
+        .position(|l| l.contains("UCI_Chess960"))
+        .unwrap();
     assert!(opt < uciok);
 }
 
@@ -84,7 +87,10 @@ fn castling_text_and_fen_follow_the_option() {
     assert!(moves.contains(&"e1h1".to_string()) && moves.contains(&"e1a1".to_string()));
     assert!(!moves.contains(&"e1g1".to_string()) && !moves.contains(&"e1c1".to_string()));
     let fens = fen_lines(&on);
-    assert_eq!(fens[0], "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w HAha - 0 1");
+    assert_eq!(
+        fens[0],
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w HAha - 0 1"
+    );
     assert_eq!(fens[1], "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b ha - 1 1");
     // `e1g1` is no move here: the position stays where it was.
     assert_eq!(fens[2], fens[1]);
@@ -116,7 +122,10 @@ fn chess960_start_by_fen_and_bestmove() {
         let fens = fen_lines(&lines);
         assert_eq!(fens.len(), 3, "{variant}: {lines:?}");
         assert!(fens[2].contains(" w Aa "), "{variant}: {}", fens[2]);
-        assert_eq!(fens[0], fens[1], "{variant}: X-FEN and Shredder-FEN read alike");
+        assert_eq!(
+            fens[0], fens[1],
+            "{variant}: X-FEN and Shredder-FEN read alike"
+        );
         assert!(fens[0].contains(" w CAca "), "{variant}: {}", fens[0]);
         let moves = &moves_answer(&lines)[0];
         assert!(moves.contains(&"b1a1".to_string()), "{variant}: {moves:?}");
@@ -139,14 +148,12 @@ fn option_survives_variant_changes() {
     ));
     let fens = fen_lines(&lines);
     assert_eq!(
-        fens[0],
-        "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJaj - 0 1",
+        fens[0], "idocttcodi/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJaj - 0 1",
         "platonic unchanged"
     );
     assert!(moves_answer(&lines)[0].contains(&"e1h1".to_string()));
     assert_eq!(
-        fens[1],
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b HAha - 0 1",
+        fens[1], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b HAha - 0 1",
         "startpos stays the standard array, rights in Shredder letters"
     );
 }
@@ -174,7 +181,10 @@ fn perft_start_positions_by_number() {
     ] {
         let (ok, out) = perft_fen(&["--chess960", &n.to_string(), "--depth", "1"]);
         assert!(ok, "{out}");
-        let expected = format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w ", rank.to_lowercase());
+        let expected = format!(
+            "{}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w ",
+            rank.to_lowercase()
+        );
         assert!(out.contains(&expected), "{n}: {out}");
     }
     // 518 is the standard array: its depth-3 count is the published 8902.
@@ -193,8 +203,18 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 
 fn run_match(extra: &[&str], pgn: &std::path::Path) -> String {
     let mut args = vec![
-        "match", "--engine1", BIN, "--engine2", BIN, "--games", "2", "--depth", "2",
-        "--pgn", pgn.to_str().unwrap(), "--quiet",
+        "match",
+        "--engine1",
+        BIN,
+        "--engine2",
+        BIN,
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--quiet",
     ];
     args.extend_from_slice(extra);
     let out = Command::new(BIN)
@@ -234,7 +254,10 @@ fn chess960_matches_and_pgn() {
                 assert_eq!(g.tag("SetUp"), Some("1"));
                 let fen = g.tag("FEN").expect("a FEN tag");
                 if start.is_some() {
-                    assert!(fen.starts_with("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR"), "{fen}");
+                    assert!(
+                        fen.starts_with("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR"),
+                        "{fen}"
+                    );
                     assert!(fen.contains(" w HFhf "), "{fen}");
                 }
                 let term = g.tag("Termination").unwrap_or_default();

@@ -137,7 +137,9 @@ impl Gui {
                 return s;
             }
             if Instant::now() > deadline {
-                let banner = self.js("return document.getElementById('banner').textContent").await;
+                let banner = self
+                    .js("return document.getElementById('banner').textContent")
+                    .await;
                 panic!("timed out waiting for {what}; banner {banner}; state {s}");
             }
             tokio::time::sleep(Duration::from_millis(40)).await;
@@ -150,7 +152,9 @@ impl Gui {
             .find(Locator::Css(css))
             .await
             .unwrap_or_else(|e| panic!("no element {css}: {e}"));
-        e.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+        e.click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
     /// Clicks the middle of a cell with the mouse. (chromedriver's element click
@@ -193,7 +197,10 @@ impl Gui {
             button: MOUSE_BUTTON_LEFT,
         });
         self.client.perform_actions(a).await.expect("mouse actions");
-        self.client.release_actions().await.expect("release actions");
+        self.client
+            .release_actions()
+            .await
+            .expect("release actions");
     }
 
     async fn set_value(&self, id: &str, value: &str) {
@@ -249,18 +256,26 @@ impl Gui {
                 self.click(&css).await;
                 self.click_cell(m["to"].as_str().unwrap()).await;
             }
-            _ => self.click(&format!("#actions button[data-move='{text}']")).await,
+            _ => {
+                self.click(&format!("#actions button[data-move='{text}']"))
+                    .await
+            }
         }
         let s = self.state().await;
         if s["choices"].is_array() {
-            self.click(&format!("#actions button[data-move='{text}']")).await;
+            self.click(&format!("#actions button[data-move='{text}']"))
+                .await;
         }
         let s = self
             .wait(&format!("the page to play {text}"), |s| {
                 s["moves"].as_array().unwrap().len() > before
             })
             .await;
-        assert_eq!(s["moves"][before], text, "the page played another move: {} before, {}", before, s["moves"]);
+        assert_eq!(
+            s["moves"][before], text,
+            "the page played another move: {} before, {}",
+            before, s["moves"]
+        );
     }
 
     /// Plays the human's whole turn by clicks, one sub-move at a time (board moves
@@ -351,14 +366,22 @@ async fn play_variant_with(variant: &str, gui_args: &[&str]) {
     let gui = Gui::start_with(gui_args).await;
     let s = gui.choose_variant(variant).await;
     gui.screenshot(&format!("{variant}-start")).await;
-    if gui.js("return document.getElementById('view-mode').hidden").await == false {
+    if gui
+        .js("return document.getElementById('view-mode').hidden")
+        .await
+        == false
+    {
         // The sphere: every cell is drawn in the flat view.
         gui.click("#view-mode").await;
         gui.wait("the flat view", |s| s["viewMode"] == "flat").await;
     }
     let fen = s["fen"].as_str().unwrap().to_string();
     let (want, _) = fen_cells::read_fen(variant, &fen);
-    assert_eq!(gui.drawn_pieces().await, want, "{variant}: drawn pieces against {fen}");
+    assert_eq!(
+        gui.drawn_pieces().await,
+        want,
+        "{variant}: drawn pieces against {fen}"
+    );
 
     // Illegal clicks: a cell no legal move starts from, then a selected piece sent to
     // a cell it cannot reach.
@@ -379,7 +402,12 @@ async fn play_variant_with(variant: &str, gui_args: &[&str]) {
         let from = m["from"].as_str().unwrap();
         let unreachable = cells
             .iter()
-            .find(|c| !starts(c) && !legal.iter().any(|o| o["from"] == from && o["to"] == c.as_str()))
+            .find(|c| {
+                !starts(c)
+                    && !legal
+                        .iter()
+                        .any(|o| o["from"] == from && o["to"] == c.as_str())
+            })
             .unwrap();
         gui.click_cell(from).await;
         gui.click_cell(unreachable).await;
@@ -391,9 +419,16 @@ async fn play_variant_with(variant: &str, gui_args: &[&str]) {
     assert!(played >= 1);
     let s = gui.wait_for_engine(after).await;
     let (want, _) = fen_cells::read_fen(variant, s["fen"].as_str().unwrap());
-    assert_eq!(gui.drawn_pieces().await, want, "{variant}: drawn pieces after the engine's move");
+    assert_eq!(
+        gui.drawn_pieces().await,
+        want,
+        "{variant}: drawn pieces after the engine's move"
+    );
     let metrics = gui.js("return window.manifoldGui.metrics").await;
-    eprintln!("{variant}: first draw {} ms, click-to-engine round trip {} ms", metrics["firstDrawMs"], metrics["lastRoundTripMs"]);
+    eprintln!(
+        "{variant}: first draw {} ms, click-to-engine round trip {} ms",
+        metrics["firstDrawMs"], metrics["lastRoundTripMs"]
+    );
     gui.screenshot(variant).await;
     gui.close().await;
 }
@@ -438,7 +473,9 @@ async fn load_fen(gui: &Gui, fen: &str) -> Value {
     gui.set_value("fen", fen).await;
     gui.click("#load-fen").await;
     gui.wait("the FEN to load", |s| {
-        s["fen"].as_str().is_some_and(|f| f.split(' ').next() == fen.split(' ').next())
+        s["fen"]
+            .as_str()
+            .is_some_and(|f| f.split(' ').next() == fen.split(' ').next())
     })
     .await
 }
@@ -450,7 +487,10 @@ async fn a_parallel_worlds_turn_of_three_submoves_by_clicks() {
     let (_, n) = gui.play_turn().await;
     gui.wait_for_engine(n).await;
     let (second, _) = gui.play_turn().await;
-    assert_eq!(second, 3, "White's second turn: three sub-moves on three levels");
+    assert_eq!(
+        second, 3,
+        "White's second turn: three sub-moves on three levels"
+    );
     let s = gui.state().await;
     assert_eq!(s["side"], "black");
     gui.screenshot("parallelworlds-three-submoves").await;
@@ -461,11 +501,17 @@ async fn a_parallel_worlds_turn_of_three_submoves_by_clicks() {
 async fn drops_and_promotion_by_clicks() {
     let gui = Gui::start().await;
     gui.choose_variant("crazyhouse").await;
-    load_fen(&gui, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1").await;
+    load_fen(
+        &gui,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1",
+    )
+    .await;
     gui.set_value("black-player", "human").await;
     gui.click("#hands button[data-piece='N']").await;
     gui.click_cell("e4").await;
-    let s = gui.wait("the drop", |s| s["moves"].as_array().unwrap().len() == 1).await;
+    let s = gui
+        .wait("the drop", |s| s["moves"].as_array().unwrap().len() == 1)
+        .await;
     assert_eq!(s["moves"][0], "N@e4");
     let (cells, _) = fen_cells::read_fen("crazyhouse", s["fen"].as_str().unwrap());
     assert_eq!(cells.get("e4"), Some(&'N'));
@@ -477,11 +523,17 @@ async fn drops_and_promotion_by_clicks() {
     load_fen(&gui, "7k/P7/8/8/8/8/8/K7 w - - 0 1").await;
     gui.click_cell("a7").await;
     gui.click_cell("a8").await;
-    let s = gui.wait("the promotion choice", |s| s["choices"].is_array()).await;
+    let s = gui
+        .wait("the promotion choice", |s| s["choices"].is_array())
+        .await;
     assert_eq!(s["choices"].as_array().unwrap().len(), 4, "{s}");
     gui.screenshot("chess-promotion-choice").await;
     gui.click("#actions button[data-move='a7a8n']").await;
-    let s = gui.wait("the promotion", |s| s["moves"].as_array().unwrap().len() == 1).await;
+    let s = gui
+        .wait("the promotion", |s| {
+            s["moves"].as_array().unwrap().len() == 1
+        })
+        .await;
     assert_eq!(s["moves"][0], "a7a8n");
     let (cells, _) = fen_cells::read_fen("chess", s["fen"].as_str().unwrap());
     assert_eq!(cells.get("a8"), Some(&'N'));
@@ -506,7 +558,10 @@ async fn wait_banner(gui: &Gui, needle: &str) -> String {
         if b.contains(needle) {
             return b;
         }
-        assert!(Instant::now() < deadline, "no banner with '{needle}' (banner: '{b}')");
+        assert!(
+            Instant::now() < deadline,
+            "no banner with '{needle}' (banner: '{b}')"
+        );
         tokio::time::sleep(Duration::from_millis(40)).await;
     }
 }
@@ -528,11 +583,17 @@ async fn rotating_the_sphere() {
         .js("const r = document.getElementById('board').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]")
         .await;
     let (cx, cy) = (r[0].as_f64().unwrap(), r[1].as_f64().unwrap());
-    let path: Vec<(f64, f64)> = (0..=20).map(|i| (cx - 100.0 + 10.0 * i as f64, cy - 60.0 + 6.0 * i as f64)).collect();
+    let path: Vec<(f64, f64)> = (0..=20)
+        .map(|i| (cx - 100.0 + 10.0 * i as f64, cy - 60.0 + 6.0 * i as f64))
+        .collect();
     gui.mouse(&path).await;
     let after = gui.js("return window.manifoldGui.rotation()").await;
     assert_ne!(before, after, "the drag did not turn the sphere");
-    assert_ne!(before_cells, visible().await, "the same cells face the viewer");
+    assert_ne!(
+        before_cells,
+        visible().await,
+        "the same cells face the viewer"
+    );
     gui.screenshot("geodesic-rotated").await;
     gui.close().await;
 }
@@ -558,7 +619,9 @@ async fn the_game_survives_a_killed_engine() {
     gui.screenshot("engine-killed").await;
     gui.click("#restart-engine").await;
     let s = gui
-        .wait("the restarted engine", |s| s["engineAlive"] == true && s["fen"] == before["fen"])
+        .wait("the restarted engine", |s| {
+            s["engineAlive"] == true && s["fen"] == before["fen"]
+        })
         .await;
     assert_eq!(s["moves"], before["moves"]);
     let (_, n) = gui.play_turn().await;
@@ -568,7 +631,8 @@ async fn the_game_survives_a_killed_engine() {
     let s = gui.state().await;
     let pgn = s["pgn"].as_str().unwrap().to_string();
     gui.click("#new-game").await;
-    gui.wait("a new game", |s| s["moves"].as_array().unwrap().is_empty()).await;
+    gui.wait("a new game", |s| s["moves"].as_array().unwrap().is_empty())
+        .await;
     gui.set_value("white-player", "human").await;
     gui.set_value("black-player", "human").await;
     gui.set_value("pgn", &pgn).await;
@@ -576,7 +640,8 @@ async fn the_game_survives_a_killed_engine() {
     let loaded = gui.wait("the PGN", |t| t["moves"] == s["moves"]).await;
     assert_eq!(loaded["fen"], s["fen"]);
     // A PGN with an illegal move is refused and changes nothing.
-    gui.set_value("pgn", "[Variant \"chess\"]\n\n1. e2e5 *").await;
+    gui.set_value("pgn", "[Variant \"chess\"]\n\n1. e2e5 *")
+        .await;
     gui.click("#load-pgn").await;
     wait_banner(&gui, "Bad PGN").await;
     gui.same(&loaded).await;
@@ -595,19 +660,26 @@ async fn a_triplane_split_and_drop_by_clicks() {
     // Step A: the rook takes the queen, which splits; the page asks how.
     gui.click_cell("Aa1").await;
     gui.click_cell("Aa8").await;
-    let s = gui.wait("the split choice", |s| s["choices"].is_array()).await;
+    let s = gui
+        .wait("the split choice", |s| s["choices"].is_array())
+        .await;
     let choices = s["choices"].as_array().unwrap().clone();
     assert_eq!(choices.len(), 2, "{s}");
     let labels = gui.js("return [...document.querySelectorAll('#actions button.choice')].map(b => b.textContent)").await;
     assert!(labels.to_string().contains("split:"), "{labels}");
     gui.screenshot("triplane-split-choice").await;
     let split = choices[0].as_str().unwrap().to_string();
-    gui.click(&format!("#actions button[data-move='{split}']")).await;
-    gui.wait("the split", |s| s["moves"].as_array().unwrap().len() == 1).await;
+    gui.click(&format!("#actions button[data-move='{split}']"))
+        .await;
+    gui.wait("the split", |s| s["moves"].as_array().unwrap().len() == 1)
+        .await;
     // Step B: a knight dropped from B's hold.
-    gui.click("#hands button[data-hand='0'][data-piece='N']").await;
+    gui.click("#hands button[data-hand='0'][data-piece='N']")
+        .await;
     gui.click_cell("Bd4").await;
-    let s = gui.wait("the drop", |s| s["moves"].as_array().unwrap().len() == 2).await;
+    let s = gui
+        .wait("the drop", |s| s["moves"].as_array().unwrap().len() == 2)
+        .await;
     let (cells, _) = fen_cells::read_fen("triplane", s["fen"].as_str().unwrap());
     assert_eq!(cells.get("Bd4"), Some(&'N'), "{s}");
     // Step C by clicks ends the turn; the engine answers.
@@ -628,9 +700,15 @@ async fn the_pentaplane_draft_by_clicks() {
         .js("return [...document.querySelectorAll('#actions button')].map(b => b.dataset.move)")
         .await;
     let first = buttons[0].as_str().unwrap().to_string();
-    assert!(first.starts_with('='), "draft picks are offered as buttons: {buttons}");
-    gui.click(&format!("#actions button[data-move='{first}']")).await;
-    let s = gui.wait("the pick", |s| s["moves"].as_array().unwrap().len() == 1).await;
+    assert!(
+        first.starts_with('='),
+        "draft picks are offered as buttons: {buttons}"
+    );
+    gui.click(&format!("#actions button[data-move='{first}']"))
+        .await;
+    let s = gui
+        .wait("the pick", |s| s["moves"].as_array().unwrap().len() == 1)
+        .await;
     assert_eq!(s["moves"][0], first.as_str());
     // The engine picks, then White places its pieces from the hand by clicks.
     let s = gui.wait_for_engine(1).await;
@@ -638,7 +716,13 @@ async fn the_pentaplane_draft_by_clicks() {
     let (placed, _) = gui.play_turn().await;
     assert!(placed >= 1);
     let s = gui.wait("a settled page", |_| true).await;
-    assert!(s["moves"].as_array().unwrap()[2].as_str().unwrap().contains('@'), "{s}");
+    assert!(
+        s["moves"].as_array().unwrap()[2]
+            .as_str()
+            .unwrap()
+            .contains('@'),
+        "{s}"
+    );
     gui.screenshot("pentaplane-draft").await;
     gui.close().await;
 }
@@ -656,7 +740,9 @@ async fn analysis_lines_flip_and_take_back() {
     gui.click("#analyse").await;
     let deadline = Instant::now() + LONG;
     let text = loop {
-        let t = gui.js("return document.getElementById('analysis').textContent").await;
+        let t = gui
+            .js("return document.getElementById('analysis').textContent")
+            .await;
         let t = t.as_str().unwrap().to_string();
         if t.contains("\n2. d") && t.contains("nodes") {
             break t;
@@ -664,9 +750,25 @@ async fn analysis_lines_flip_and_take_back() {
         assert!(Instant::now() < deadline, "no second analysis line: '{t}'");
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
-    let pv_move = text.lines().nth(1).unwrap().split_whitespace().next().unwrap().to_string();
-    assert!(s["legal"].as_array().unwrap().iter().any(|m| m == pv_move.as_str()), "PV {pv_move} not legal");
-    let bar = gui.js("return document.getElementById('evalfill').style.width").await;
+    let pv_move = text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(
+        s["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m == pv_move.as_str()),
+        "PV {pv_move} not legal"
+    );
+    let bar = gui
+        .js("return document.getElementById('evalfill').style.width")
+        .await;
     assert!(bar.as_str().unwrap().ends_with('%'), "{bar}");
     gui.screenshot("chess-analysis").await;
     gui.click("#analyse").await;
@@ -681,12 +783,21 @@ async fn analysis_lines_flip_and_take_back() {
     let before = where_a1().await;
     gui.click("#flip").await;
     let after = where_a1().await;
-    assert!(after.0 > before.0 && after.1 < before.1, "{before:?} -> {after:?}");
+    assert!(
+        after.0 > before.0 && after.1 < before.1,
+        "{before:?} -> {after:?}"
+    );
 
     // Take back: the engine's answer and the human's move go, White is to move again.
-    let s = gui.wait("the analysis to stop", |s| s["thinking"] == false).await;
+    let s = gui
+        .wait("the analysis to stop", |s| s["thinking"] == false)
+        .await;
     gui.click("#takeback").await;
-    let t = gui.wait("the take-back", |t| t["moves"].as_array().unwrap().is_empty()).await;
+    let t = gui
+        .wait("the take-back", |t| {
+            t["moves"].as_array().unwrap().is_empty()
+        })
+        .await;
     assert_eq!(t["side"], "white");
     assert_ne!(t["fen"], s["fen"]);
     gui.close().await;
@@ -703,12 +814,23 @@ async fn a_chess960_castling_by_clicks_and_its_pgn() {
     // King takes rook: the Chess960 way to castle.
     gui.click_cell("e1").await;
     gui.click_cell("h1").await;
-    let s = gui.wait("the castling", |s| s["moves"].as_array().unwrap().len() == 1).await;
+    let s = gui
+        .wait("the castling", |s| {
+            s["moves"].as_array().unwrap().len() == 1
+        })
+        .await;
     assert_eq!(s["moves"][0], "e1h1");
     let (cells, _) = fen_cells::read_fen("chess", s["fen"].as_str().unwrap());
-    assert_eq!((cells.get("g1"), cells.get("f1")), (Some(&'K'), Some(&'R')), "{s}");
+    assert_eq!(
+        (cells.get("g1"), cells.get("f1")),
+        (Some(&'K'), Some(&'R')),
+        "{s}"
+    );
     let pgn = s["pgn"].as_str().unwrap().to_string();
-    assert!(pgn.contains("[Variant \"Chess960\"]") && pgn.contains("[SetUp \"1\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[Variant \"Chess960\"]") && pgn.contains("[SetUp \"1\"]"),
+        "{pgn}"
+    );
     // The PGN loads back after Chess960 is switched off, and switches it on again.
     gui.click("#chess960").await;
     gui.wait("Chess960 off", |s| s["chess960"] == false).await;

@@ -6,8 +6,8 @@
 mod common;
 #[path = "support/fen_cells.rs"]
 mod fen_cells;
-use fen_cells::read_fen;
 use common::{variants, Engine};
+use fen_cells::read_fen;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashSet};
@@ -18,7 +18,9 @@ const T: Duration = Duration::from_secs(30);
 fn json_line(e: &mut Engine, cmd: &str, kind: &str) -> Value {
     e.send(cmd);
     let tag = format!("{{\"type\":\"{kind}\"");
-    let (line, _) = e.expect(T, |l| l.starts_with(&tag) || l.starts_with("info string error"));
+    let (line, _) = e.expect(T, |l| {
+        l.starts_with(&tag) || l.starts_with("info string error")
+    });
     serde_json::from_str(&line).unwrap_or_else(|err| panic!("{cmd}: not JSON ({err}): {line}"))
 }
 
@@ -52,7 +54,10 @@ fn check_position(variant: &str, e: &mut Engine, geometry: &Value) -> Vec<String
     let mut got = BTreeMap::new();
     for (cell, piece) in cells.iter().zip(board) {
         if let Some(p) = piece.as_str() {
-            got.insert(cell["name"].as_str().unwrap().to_string(), p.chars().next().unwrap());
+            got.insert(
+                cell["name"].as_str().unwrap().to_string(),
+                p.chars().next().unwrap(),
+            );
         }
     }
     // A FEN may write markers that are not pieces on cells (none today): compare all.
@@ -74,9 +79,17 @@ fn check_position(variant: &str, e: &mut Engine, geometry: &Value) -> Vec<String
             .flat_map(|h| h.chars())
             .filter(|c| c.is_ascii_uppercase() == upper && c.is_ascii_alphabetic())
             .collect();
-        assert_eq!(sorted(&from_json), sorted(&from_fen), "{variant}: {side} hands in {fen}");
+        assert_eq!(
+            sorted(&from_json),
+            sorted(&from_fen),
+            "{variant}: {side} hands in {fen}"
+        );
     }
-    let side = if fen.split(' ').nth(1) == Some("w") { "white" } else { "black" };
+    let side = if fen.split(' ').nth(1) == Some("w") {
+        "white"
+    } else {
+        "black"
+    };
     assert_eq!(position["side"], side, "{variant}: side in {fen}");
 
     // The moves: the same texts in the same order, and parts that name real cells.
@@ -86,13 +99,19 @@ fn check_position(variant: &str, e: &mut Engine, geometry: &Value) -> Vec<String
         .iter()
         .map(|m| m["text"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(json_texts, texts, "{variant}: moves json against moves in {fen}");
+    assert_eq!(
+        json_texts, texts,
+        "{variant}: moves json against moves in {fen}"
+    );
     let names: HashSet<&str> = cells.iter().map(|c| c["name"].as_str().unwrap()).collect();
     let mut distinct = HashSet::new();
     for m in listed {
         for end in ["from", "to"] {
             if let Some(name) = m[end].as_str() {
-                assert!(names.contains(name), "{variant}: {end} {name} of {m} not a cell");
+                assert!(
+                    names.contains(name),
+                    "{variant}: {end} {name} of {m} not a cell"
+                );
             }
         }
         let mut key = m.clone();
@@ -129,7 +148,9 @@ fn json_answers_agree_with_the_text_forms_along_random_games() {
                 other => panic!("{variant}: shape {other}"),
             };
             assert_eq!(corners, want, "{variant}: corners of {c}");
-            assert!(c["panel"].as_u64().unwrap() < geometry["panels"].as_array().unwrap().len() as u64);
+            assert!(
+                c["panel"].as_u64().unwrap() < geometry["panels"].as_array().unwrap().len() as u64
+            );
         }
         let mut checked = 0;
         for game in 0..2 {
@@ -168,14 +189,21 @@ fn turn_state_shows_submoves_made_and_the_last_turn() {
     assert_eq!(p["side"], "white");
     e.send("position startpos moves 1e21e4 3e23e4");
     let p = json_line(&mut e, "d json", "position");
-    assert_eq!(p["side"], "black", "two sub-moves end White's first turn: {p}");
+    assert_eq!(
+        p["side"], "black",
+        "two sub-moves end White's first turn: {p}"
+    );
     assert_eq!(p["turn"]["submoves"], serde_json::json!([]));
     assert_eq!(p["last_turn"], serde_json::json!(["1e21e4", "3e23e4"]));
     e.send("setoption name UCI_Variant value chess");
     e.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
     let p = json_line(&mut e, "d json", "position");
     assert_eq!(p["result"]["score"], "1-0", "{p}");
-    assert_eq!(p["result"]["reason"].as_str().map(|r| r.contains("mate")), Some(true), "{p}");
+    assert_eq!(
+        p["result"]["reason"].as_str().map(|r| r.contains("mate")),
+        Some(true),
+        "{p}"
+    );
     e.send("d jason");
     let (line, _) = e.expect(T, |l| l.starts_with("info string error"));
     assert!(line.contains("json"), "{line}");

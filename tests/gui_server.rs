@@ -36,14 +36,29 @@ fn serves_the_page_and_refuses_foreign_websockets() {
     let mut out = BufReader::new(server.stdout.take().unwrap());
     let mut first = String::new();
     out.read_line(&mut first).unwrap();
-    let url = first.split_whitespace().find(|w| w.starts_with("http://127.0.0.1:")).unwrap();
-    let addr = url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap();
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
 
-    let page = request(&addr, &format!("GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"));
+    let page = request(
+        &addr,
+        &format!("GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    );
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.contains("text/html"), "{page}");
-    let script = request(&addr, &format!("GET /app.js HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"));
-    assert!(script.starts_with("HTTP/1.1 200") && script.contains("javascript"), "{script}");
+    let script = request(
+        &addr,
+        &format!("GET /app.js HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    );
+    assert!(
+        script.starts_with("HTTP/1.1 200") && script.contains("javascript"),
+        "{script}"
+    );
 
     let foreign = upgrade(&addr, "http://evil.example");
     assert!(foreign.starts_with("HTTP/1.1 403"), "{foreign}");

@@ -419,9 +419,13 @@ fn multipv_under_go_infinite_reports_every_line_until_stop() {
     });
     e.send("stop");
     let (best, _) = e.expect(T, |l| l.starts_with("bestmove"));
-    assert!(before.iter().any(|l| l.contains(" multipv 2 ")), "{before:?}");
+    assert!(
+        before.iter().any(|l| l.contains(" multipv 2 ")),
+        "{before:?}"
+    );
     let mv = best.split_whitespace().nth(1).unwrap();
     let mut game = engine::variants::new_game("chess").unwrap();
-    game.play(mv).unwrap_or_else(|err| panic!("bestmove {mv} is not legal: {err}"));
+    game.play(mv)
+        .unwrap_or_else(|err| panic!("bestmove {mv} is not legal: {err}"));
     e.quit();
 }

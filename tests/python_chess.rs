@@ -9,7 +9,10 @@ use std::process::Command;
 
 #[test]
 fn python_chess_plays_whole_games() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/clients/python_chess_games.py");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/clients/python_chess_games.py"
+    );
     let out = Command::new("python3")
         .args([script, env!("CARGO_BIN_EXE_manifold")])
         .output()
@@ -21,6 +24,9 @@ fn python_chess_plays_whole_games() {
         "python-chess is missing: pip install chess (.ci/run does)"
     );
     println!("{stdout}");
-    assert!(out.status.success(), "python-chess failed:\n{stdout}\n{stderr}");
+    assert!(
+        out.status.success(),
+        "python-chess failed:\n{stdout}\n{stderr}"
+    );
     assert!(stdout.contains("7 passed, 0 failed"), "{stdout}");
 }

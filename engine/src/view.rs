@@ -217,11 +217,7 @@ pub fn push_grid(
         ));
     }
     for r in 0..height {
-        labels.push((
-            (r + 1).to_string(),
-            x0 - 0.3,
-            (height - 1 - r) as f64 + 0.5,
-        ));
+        labels.push(((r + 1).to_string(), x0 - 0.3, (height - 1 - r) as f64 + 0.5));
     }
     geometry.panels.push(PanelView {
         name: name.to_string(),

@@ -89,9 +89,18 @@ async fn serve(config: Config) -> Result<(), String> {
         engine: config.engine,
     });
     let app = Router::new()
-        .route("/", get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }))
-        .route("/app.js", get(|| async { asset(APP_JS, "text/javascript; charset=utf-8") }))
-        .route("/style.css", get(|| async { asset(STYLE_CSS, "text/css; charset=utf-8") }))
+        .route(
+            "/",
+            get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset(APP_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { asset(STYLE_CSS, "text/css; charset=utf-8") }),
+        )
         .route("/ws", get(websocket))
         .with_state(state);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", config.port))

@@ -101,7 +101,10 @@ fn turn_starts<P: Position>(game: &Game<P>) -> (usize, Option<usize>) {
             history[i].is_turn_start()
         }
     };
-    let current = (0..=history.len()).rev().find(|&i| is_start(i)).unwrap_or(0);
+    let current = (0..=history.len())
+        .rev()
+        .find(|&i| is_start(i))
+        .unwrap_or(0);
     let previous = (0..current).rev().find(|&i| is_start(i));
     (current, previous)
 }

@@ -288,9 +288,7 @@ impl Protocol {
         match (cmd, json) {
             ("d", false) => self.display(),
             ("d", true) => self.out.line(&self.session.position_json()),
-            ("moves", false) => self
-                .out
-                .line(&self.session.game().legal_moves().join(" ")),
+            ("moves", false) => self.out.line(&self.session.game().legal_moves().join(" ")),
             ("moves", true) => self.out.line(&self.session.moves_json()),
             _ => self.out.line(&self.session.geometry_json()),
         }

@@ -96,11 +96,17 @@ mod tests {
             for cp in (-3000..=3000).step_by(50) {
                 let [w, d, l] = wdl_for_cp(name, cp).unwrap();
                 assert_eq!(w + d + l, 1000, "{name} at {cp}");
-                assert!(w >= last_win, "{name}: win chance falls as the score rises at {cp}");
+                assert!(
+                    w >= last_win,
+                    "{name}: win chance falls as the score rises at {cp}"
+                );
                 last_win = w;
             }
             let [w, _, l] = wdl_for_cp(name, 0).unwrap();
-            assert!(w.abs_diff(l) <= 1, "{name}: an even score is not even ({w} vs {l})");
+            assert!(
+                w.abs_diff(l) <= 1,
+                "{name}: an even score is not even ({w} vs {l})"
+            );
             let [w, _, _] = wdl_for_cp(name, 3000).unwrap();
             assert!(w > 700, "{name}: 30 pawns up wins only {w} per mille");
         }
@@ -113,7 +119,9 @@ mod tests {
         let [w, d, l] = wdl_for_cp("chess", 0).unwrap();
         assert_eq!(
             with,
-            format!("info depth 5 seldepth 7 multipv 1 score cp 0 wdl {w} {d} {l} nodes 10 pv e2e4")
+            format!(
+                "info depth 5 seldepth 7 multipv 1 score cp 0 wdl {w} {d} {l} nodes 10 pv e2e4"
+            )
         );
         assert_eq!(
             with_wdl("info depth 3 score mate 2 pv a b", "chess"),
@@ -123,7 +131,10 @@ mod tests {
             with_wdl("info depth 3 score mate -1", "atomic"),
             "info depth 3 score mate -1 wdl 0 0 1000"
         );
-        assert_eq!(with_wdl("info depth 1 currmove e2e4", "chess"), "info depth 1 currmove e2e4");
+        assert_eq!(
+            with_wdl("info depth 1 currmove e2e4", "chess"),
+            "info depth 1 currmove e2e4"
+        );
         assert_eq!(with_wdl("info string hello", "chess"), "info string hello");
     }
 }

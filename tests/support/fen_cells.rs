@@ -66,4 +66,3 @@ pub fn read_fen(variant: &str, fen: &str) -> (BTreeMap<String, char>, Vec<String
     }
     (cells, holds)
 }
-

@@ -230,10 +230,7 @@ pub fn run_match_with(
     } else {
         (cfg, prototype)
     };
-    if let OpeningSource::Chess960 {
-        start: Some(n), ..
-    } = cfg.openings
-    {
+    if let OpeningSource::Chess960 { start: Some(n), .. } = cfg.openings {
         if n >= engine::variants::chess::chess960::POSITIONS {
             return Err(MatchError::Config(format!(
                 "Chess960 start position {n} is not in 0..959"

@@ -148,7 +148,10 @@ mod tests {
         let castle = b.parse_move("e1h1").unwrap();
         assert_eq!(b.move_text(castle), "e1h1");
         assert_eq!(b.move_text(b.parse_move("e1a1").unwrap()), "e1a1");
-        assert!(b.parse_move("e1g1").is_err(), "the two-cell king move is not castling here");
+        assert!(
+            b.parse_move("e1g1").is_err(),
+            "the two-cell king move is not castling here"
+        );
         let mut after = b.clone();
         after.make(castle);
         assert!(after.is_chess960(), "the convention follows the position");
