@@ -107,11 +107,16 @@ pub fn score_text(score: Score) -> String {
 fn info_line<P: Position>(root: &P, info: &Info) -> String {
     let pv = line_texts(root, &info.pv).join(" ");
     format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}{}{}",
+        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {}{}{}",
         info.depth,
         info.seldepth,
         info.multipv.max(1),
         score_text(info.score),
+        match info.bound {
+            Some(engine::tt::Bound::Lower) => " lowerbound",
+            Some(engine::tt::Bound::Upper) => " upperbound",
+            _ => "",
+        },
         info.nodes,
         info.nps,
         info.hashfull,
@@ -385,5 +390,37 @@ impl<P: VariantEval> Session for VariantSession<P> {
             game: self.game.clone(),
             eval: P::Eval::default(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::tt::Bound;
+    use engine::variants::chess::Chess;
+
+    fn line_with(bound: Option<Bound>) -> String {
+        let root = Chess::startpos();
+        let info = Info {
+            depth: 7,
+            seldepth: 9,
+            multipv: 1,
+            score: Score::Cp(31),
+            bound,
+            nodes: 1000,
+            nps: 50_000,
+            hashfull: 3,
+            time_ms: 20,
+            pv: vec![root.parse_move("e2e4").unwrap()],
+        };
+        info_line(&root, &info)
+    }
+
+    #[test]
+    fn a_failed_aspiration_window_is_reported_as_a_uci_bound() {
+        assert!(line_with(None).contains(" score cp 31 nodes 1000 "));
+        assert!(line_with(Some(Bound::Lower)).contains(" score cp 31 lowerbound nodes "));
+        assert!(line_with(Some(Bound::Upper)).contains(" score cp 31 upperbound nodes "));
+        assert!(line_with(Some(Bound::Lower)).ends_with(" pv e2e4"));
     }
 }

@@ -49,6 +49,8 @@ const LMP_DEPTH_FACTOR: usize = 2;
 /// Check extensions stop once the ply is this multiple of the iteration depth
 /// (prevents perpetual-check lines from exploding).
 const EXTENSION_PLY_FACTOR: usize = 2;
+/// Failed aspiration windows are reported (as bounds) after this much search time.
+const BOUND_REPORT_AFTER: std::time::Duration = std::time::Duration::from_millis(1000);
 /// Move lists start with room for this many moves, so filling one rarely reallocates.
 const MOVE_BUFFER: usize = 128;
 
@@ -58,6 +60,8 @@ pub struct RootResult {
     pub depth: i32,
     pub score: i32,
     pub pv: Vec<Move>,
+    /// `Some` for an aspiration window that failed: `score` is only this bound.
+    pub bound: Option<Bound>,
 }
 
 /// What the main thread owns beyond a helper: the deadlines and the limits.
@@ -711,6 +715,37 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         (best_score, improved)
     }
 
+    /// Main thread: reports a failed aspiration window as a `lowerbound`/`upperbound`
+    /// line once the search has run long enough for a GUI to want progress (earlier
+    /// the exact score follows within milliseconds).
+    fn report_bound(
+        &mut self,
+        root_moves: &[Move],
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        on_iteration: &mut impl FnMut(&mut Self, &RootResult) -> bool,
+    ) {
+        let long_enough = self
+            .control
+            .as_ref()
+            .is_some_and(|c| c.clock.elapsed() >= BOUND_REPORT_AFTER);
+        if !long_enough {
+            return;
+        }
+        let mut pv = self.pv[0].clone();
+        if pv.is_empty() {
+            pv.push(root_moves[0]);
+        }
+        let r = RootResult {
+            depth,
+            score,
+            pv,
+            bound: Some(bound),
+        };
+        on_iteration(self, &r);
+    }
+
     /// Iterative deepening from depth 1 to `max_depth`, calling `on_iteration` after
     /// every completed iteration (the main thread reports and decides whether to go
     /// on; helpers pass a closure that always continues). Returns the last result,
@@ -752,9 +787,20 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                             depth: depth - 1,
                             score,
                             pv,
+                            bound: None,
                         });
                     }
                     break None;
+                }
+                let failed = if score <= alpha && alpha > -INFINITY {
+                    Some(Bound::Upper)
+                } else if score >= beta && beta < INFINITY {
+                    Some(Bound::Lower)
+                } else {
+                    None
+                };
+                if let Some(bound) = failed {
+                    self.report_bound(root_moves, depth, score, bound, &mut on_iteration);
                 }
                 if score <= alpha && alpha > -INFINITY {
                     alpha = (alpha - window).max(-INFINITY);
@@ -773,7 +819,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     if pv.is_empty() {
                         pv.push(root_moves[0]);
                     }
-                    break Some(RootResult { depth, score, pv });
+                    break Some(RootResult {
+                        depth,
+                        score,
+                        pv,
+                        bound: None,
+                    });
                 }
             };
             match result {

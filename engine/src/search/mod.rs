@@ -114,6 +114,9 @@ pub struct Info {
     pub seldepth: u32,
     pub multipv: usize,
     pub score: Score,
+    /// `Some` when the score is only a bound (an aspiration window failed):
+    /// `Lower` is UCI's `lowerbound`, `Upper` its `upperbound`.
+    pub bound: Option<crate::tt::Bound>,
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,
@@ -255,6 +258,7 @@ impl Searcher {
                 seldepth: 0,
                 multipv: 1,
                 score,
+                bound: None,
                 nodes: 0,
                 nps: 0,
                 hashfull: self.tt.hashfull(),
@@ -321,6 +325,7 @@ impl Searcher {
                 } else {
                     Score::from_internal(score)
                 },
+                bound: r.bound.filter(|_| !drawn_at_root),
                 nodes,
                 nps: nodes * 1000 / ms.max(1),
                 hashfull: tt.hashfull(),
@@ -332,6 +337,10 @@ impl Searcher {
             w.check_limits();
             let info = make_info(r.score, r, w.seldepth, w.nodes.max(shared.total_nodes()));
             report(&info);
+            if r.bound.is_some() {
+                // A failed aspiration window: reported, but no decision is taken on it.
+                return true;
+            }
             let control = w.control.as_ref().expect("main thread has control");
             if let (Some(n), Score::Mate(m)) = (limits.mate, Score::from_internal(r.score)) {
                 if m > 0 && m as u32 <= n {
@@ -362,6 +371,7 @@ impl Searcher {
             depth: 0,
             score: 0,
             pv: vec![root_moves[0]],
+            bound: None,
         });
         let info = make_info(result.score, &result, seldepth, nodes);
         report(&info);
