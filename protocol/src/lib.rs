@@ -7,6 +7,7 @@ pub mod gui_data;
 pub mod matches;
 pub mod registry;
 pub mod session;
+pub mod strength;
 pub mod uci;
 pub mod wdl;
 pub mod xboard;

@@ -31,6 +31,15 @@ pub trait Session: Send + Sync {
         limits: &Limits,
         info: &mut dyn FnMut(String),
     ) -> SearchReport;
+    /// Like [`Session::search`], but weakened to `strength` (`UCI_LimitStrength`,
+    /// crate::strength): several lines on a small node budget, one drawn at random.
+    fn search_limited(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        strength: &crate::strength::StrengthLimit,
+        info: &mut dyn FnMut(String),
+    ) -> SearchReport;
     /// Nodes of a fixed-depth single-threaded search from `fen` with a fresh table.
     fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError>;
     fn box_clone(&self) -> Box<dyn Session>;
@@ -237,27 +246,14 @@ impl<P: VariantEval> VariantSession<P> {
     }
 }
 
-impl<P: VariantEval> Session for VariantSession<P> {
-    fn game(&self) -> &dyn AnyGame {
-        &self.game
-    }
-    fn game_mut(&mut self) -> &mut dyn AnyGame {
-        &mut self.game
-    }
-    fn eval_breakdown(&self) -> Vec<(String, i32)> {
-        self.eval.breakdown(self.game.pos())
-    }
-    fn parse_moves(&self, texts: &[String]) -> Result<Vec<Move>, engine::MoveError> {
-        texts
-            .iter()
-            .map(|t| self.game.pos().parse_move(t))
-            .collect()
-    }
-
-    fn search(
+impl<P: VariantEval> VariantSession<P> {
+    /// `search` (no `strength`) and `search_limited`: the chosen line, then the rest of
+    /// the turn.
+    fn search_at(
         &self,
         searcher: &mut Searcher,
         limits: &Limits,
+        strength: Option<&crate::strength::StrengthLimit>,
         info: &mut dyn FnMut(String),
     ) -> SearchReport {
         let root = self.game.pos();
@@ -272,7 +268,20 @@ impl<P: VariantEval> Session for VariantSession<P> {
                 ponder: None,
             };
         }
-        let result = self.search_lines(searcher, limits, info);
+        let result = match strength {
+            None => self.search_lines(searcher, limits, info),
+            Some(strength) => {
+                let mut report = |i: &Info| info(info_line(root, i));
+                crate::strength::limited_search(
+                    &self.game,
+                    &self.eval,
+                    searcher,
+                    limits,
+                    strength,
+                    &mut report,
+                )
+            }
+        };
         // The answer is the rest of the turn: PV moves while the root side keeps the move.
         let mut pos = root.clone();
         let mut turn = Vec::new();
@@ -335,6 +344,43 @@ impl<P: VariantEval> Session for VariantSession<P> {
             bestmove: turn.join(","),
             ponder: ponder.map(|m| pos.move_text(m)),
         }
+    }
+}
+
+impl<P: VariantEval> Session for VariantSession<P> {
+    fn game(&self) -> &dyn AnyGame {
+        &self.game
+    }
+    fn game_mut(&mut self) -> &mut dyn AnyGame {
+        &mut self.game
+    }
+    fn eval_breakdown(&self) -> Vec<(String, i32)> {
+        self.eval.breakdown(self.game.pos())
+    }
+    fn parse_moves(&self, texts: &[String]) -> Result<Vec<Move>, engine::MoveError> {
+        texts
+            .iter()
+            .map(|t| self.game.pos().parse_move(t))
+            .collect()
+    }
+
+    fn search(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        info: &mut dyn FnMut(String),
+    ) -> SearchReport {
+        self.search_at(searcher, limits, None, info)
+    }
+
+    fn search_limited(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        strength: &crate::strength::StrengthLimit,
+        info: &mut dyn FnMut(String),
+    ) -> SearchReport {
+        self.search_at(searcher, limits, Some(strength), info)
     }
 
     fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError> {

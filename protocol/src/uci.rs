@@ -58,8 +58,13 @@ pub struct Options {
     pub chess960: bool,
     /// `UCI_ShowWDL`: `wdl W D L` in `info` lines (crate::wdl).
     pub show_wdl: bool,
-    /// `UCI_AnalyseMode`: set by GUIs when analysing; the search is the same either way.
+    /// `UCI_AnalyseMode`: set by GUIs when analysing; the search is the same either way
+    /// (and never weakened by `UCI_LimitStrength`).
     pub analyse_mode: bool,
+    /// `UCI_LimitStrength`: play at the strength of `elo` (crate::strength).
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the strength `UCI_LimitStrength` plays at.
+    pub elo: u32,
 }
 
 impl Default for Options {
@@ -75,17 +80,25 @@ impl Default for Options {
             chess960: false,
             show_wdl: false,
             analyse_mode: false,
+            limit_strength: false,
+            elo: crate::strength::ELO_DEFAULT,
         }
     }
 }
 
 /// Spin options: (name, default, min, max).
-const SPIN_OPTIONS: [(&str, i64, i64, i64); 5] = [
+const SPIN_OPTIONS: [(&str, i64, i64, i64); 6] = [
     ("Threads", 1, 1, 256),
     ("Hash", 16, 1, 65536),
     ("MultiPV", 1, 1, 256),
     ("Move Overhead", 10, 0, 5000),
     ("Max Depth", 0, 0, MAX_DEPTH as i64),
+    (
+        "UCI_Elo",
+        crate::strength::ELO_DEFAULT as i64,
+        crate::strength::ELO_MIN as i64,
+        crate::strength::ELO_MAX as i64,
+    ),
 ];
 
 pub struct Protocol {
@@ -268,6 +281,8 @@ impl Protocol {
             .line("option name UCI_ShowWDL type check default false");
         self.out
             .line("option name UCI_AnalyseMode type check default false");
+        self.out
+            .line("option name UCI_LimitStrength type check default false");
         self.out.line("option name Clear Hash type button");
         self.out.line("uciok");
     }
@@ -354,7 +369,8 @@ impl Protocol {
                     )),
                 }
             }
-            "ponder" | "random mover" | "uci_chess960" | "uci_showwdl" | "uci_analysemode" => {
+            "ponder" | "random mover" | "uci_chess960" | "uci_showwdl" | "uci_analysemode"
+            | "uci_limitstrength" => {
                 let flag = match need_value(&value)
                     .map(|v| v.to_ascii_lowercase())
                     .as_deref()
@@ -369,6 +385,8 @@ impl Protocol {
                     self.options.show_wdl = flag;
                 } else if lname == "uci_analysemode" {
                     self.options.analyse_mode = flag;
+                } else if lname == "uci_limitstrength" {
+                    self.options.limit_strength = flag;
                 } else if lname == "uci_chess960" {
                     // Variants without the chess family's castling ignore it.
                     self.options.chess960 = flag;
@@ -414,6 +432,7 @@ impl Protocol {
                     }
                     "MultiPV" => self.options.multipv = n as usize,
                     "Max Depth" => self.options.max_depth = n as u32,
+                    "UCI_Elo" => self.options.elo = n as u32,
                     _ => self.options.move_overhead = n as u64,
                 }
             }
@@ -571,10 +590,31 @@ impl Protocol {
             let turn = self.session.random_turn(seed);
             return self.out.line(&format!("bestmove {turn}"));
         }
-        self.start_search(limits);
+        let strength = self.strength_for(&limits);
+        self.start_search(limits, strength);
     }
 
-    fn start_search(&mut self, limits: Limits) {
+    /// The weakening a `go` with these limits gets: `None` unless `UCI_LimitStrength` is
+    /// on, and never for analysis (`go infinite`, `UCI_AnalyseMode`) or `go mate`.
+    fn strength_for(&self, limits: &Limits) -> Option<crate::strength::StrengthLimit> {
+        if !self.options.limit_strength
+            || self.options.analyse_mode
+            || limits.infinite
+            || limits.mate.is_some()
+        {
+            return None;
+        }
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Some(crate::strength::StrengthLimit {
+            elo: self.options.elo,
+            temperature_scale: crate::strength::temperature_scale(&self.variant),
+            seed,
+        })
+    }
+
+    fn start_search(&mut self, limits: Limits, strength: Option<crate::strength::StrengthLimit>) {
         let Some(mut searcher) = self.searcher.take() else {
             return self.out.error("no searcher available");
         };
@@ -600,7 +640,10 @@ impl Protocol {
                         Some(variant) => out.line(&crate::wdl::with_wdl(&line, variant)),
                         None => out.line(&line),
                     };
-                    let report = session.search(&mut searcher, &limits, &mut emit);
+                    let report = match &strength {
+                        None => session.search(&mut searcher, &limits, &mut emit),
+                        Some(s) => session.search_limited(&mut searcher, &limits, s, &mut emit),
+                    };
                     searching.store(false, Ordering::SeqCst);
                     report
                 });
