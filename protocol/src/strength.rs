@@ -30,7 +30,7 @@ use rand::Rng;
 
 /// The lowest and highest `UCI_Elo` accepted, and the default.
 pub const ELO_MIN: u32 = 1000;
-pub const ELO_MAX: u32 = 2800;
+pub const ELO_MAX: u32 = 2200;
 pub const ELO_DEFAULT: u32 = 1500;
 
 /// One row of the strength table.
@@ -48,8 +48,8 @@ pub struct Level {
 }
 
 /// The strength table, ordered by Elo. Between two rows the node budget is
-/// interpolated geometrically, the temperature linearly, and the number of lines is
-/// the lower row's. Below the first row and above the last the end rows hold.
+/// interpolated geometrically, the temperature and the number of lines linearly (the
+/// lines rounded). Below the first row and above the last the end rows hold.
 ///
 /// Calibrated in chess against Stockfish 15.1's `UCI_LimitStrength` (its scale is
 /// anchored to CCRL 40/4) at 100 ms per move; see docs/limit-strength.md for the
@@ -57,37 +57,37 @@ pub struct Level {
 pub const LEVELS: [Level; 6] = [
     Level {
         elo: 1000,
-        nodes: 400,
+        nodes: 2_500,
         lines: 4,
-        temperature: 220.0,
+        temperature: 115.0,
     },
     Level {
-        elo: 1400,
-        nodes: 1_500,
+        elo: 1350,
+        nodes: 9_500,
         lines: 4,
-        temperature: 140.0,
+        temperature: 48.0,
     },
     Level {
-        elo: 1800,
-        nodes: 6_000,
-        lines: 4,
-        temperature: 80.0,
+        elo: 1650,
+        nodes: 15_000,
+        lines: 2,
+        temperature: 16.0,
+    },
+    Level {
+        elo: 1850,
+        nodes: 20_000,
+        lines: 1,
+        temperature: 0.0,
+    },
+    Level {
+        elo: 2000,
+        nodes: 57_000,
+        lines: 1,
+        temperature: 0.0,
     },
     Level {
         elo: 2200,
-        nodes: 30_000,
-        lines: 3,
-        temperature: 40.0,
-    },
-    Level {
-        elo: 2600,
-        nodes: 200_000,
-        lines: 2,
-        temperature: 15.0,
-    },
-    Level {
-        elo: 2800,
-        nodes: 10_000_000,
+        nodes: 226_000,
         lines: 1,
         temperature: 0.0,
     },
@@ -128,7 +128,7 @@ pub fn level_for(elo: u32) -> Level {
     Level {
         elo,
         nodes: nodes.exp().round() as u64,
-        lines: a.lines,
+        lines: (a.lines as f64 + t * (b.lines as f64 - a.lines as f64)).round() as usize,
         temperature: a.temperature + t * (b.temperature - a.temperature),
     }
 }
@@ -210,8 +210,8 @@ pub fn select_line<R: Rng>(scores: &[Score], temperature: f64, rng: &mut R) -> u
 }
 
 /// The limits of one of `lines` lines: an equal share of the node budget and of the
-/// time (move time, clocks and increments alike, so each line's deadlines are that
-/// share of the unlimited engine's). A ponder search is searched at once on these
+/// time (move time, clocks and increments alike, the move overhead kept once, so each
+/// line's deadlines are that share of the unlimited engine's). A ponder search is searched at once on these
 /// limits (the answer still waits for `ponderhit`).
 fn line_limits(limits: &Limits, level: &Level, lines: usize) -> Limits {
     let n = lines as u64;
@@ -224,9 +224,13 @@ fn line_limits(limits: &Limits, level: &Level, lines: usize) -> Limits {
             .nodes
             .map_or(per_line, |u| (u / n).max(1).min(per_line)),
     );
-    l.movetime = limits.movetime.map(|t| t / n);
+    // The move overhead is kept once, not once per line: a line's usable time is the
+    // n-th part of the unlimited search's.
+    let o = limits.move_overhead;
+    let share = |t: u64| t.saturating_sub(o) / n + o;
+    l.movetime = limits.movetime.map(share);
     for t in l.time.iter_mut().flatten() {
-        *t /= n;
+        *t = share(*t);
     }
     for inc in l.inc.iter_mut() {
         *inc /= n;
@@ -420,6 +424,7 @@ mod tests {
             ..Default::default()
         };
         let l = line_limits(&limits, &level, 4);
+        // The default overhead, 0 here: exact quarters.
         assert_eq!(l.movetime, Some(250));
         assert_eq!(l.time, [Some(15_000), Some(7_500)]);
         assert_eq!(l.inc, [250, 125]);
@@ -436,6 +441,19 @@ mod tests {
             4,
         );
         assert_eq!(l.nodes, Some(100));
+        // With an overhead of 10 ms, each line may use a quarter of 990 ms.
+        let l = line_limits(
+            &Limits {
+                movetime: Some(1000),
+                time: [Some(4010), None],
+                move_overhead: 10,
+                ..Default::default()
+            },
+            &level,
+            4,
+        );
+        assert_eq!(l.movetime, Some(247 + 10));
+        assert_eq!(l.time, [Some(1000 + 10), None]);
     }
 
     #[test]
