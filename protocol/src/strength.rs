@@ -20,7 +20,8 @@
 //! real mistake, rather than random blunders. The calibration (docs/limit-strength.md)
 //! matched Manifold at several `UCI_Elo` values against Stockfish 15.1 with its own
 //! `UCI_LimitStrength` at the same `UCI_Elo` and moved the table's Elo column until
-//! the games came out even.
+//! the games came out even (docs/limit-strength.md has the games, the commands to
+//! reproduce them with tools/calibrate_strength.py, and the limits).
 
 use engine::game::Game;
 use engine::search::{Info, Limits, Score, SearchResult, Searcher};
@@ -53,7 +54,14 @@ pub struct Level {
 ///
 /// Calibrated in chess against Stockfish 15.1's `UCI_LimitStrength` (its scale is
 /// anchored to CCRL 40/4) at 100 ms per move; see docs/limit-strength.md for the
-/// games behind each number. Rows below 1350 (Stockfish's minimum) are extrapolated.
+/// games behind each number (2026-11-25, 40-80 games per checked row):
+///
+/// * 1350, 1650, 1850: checked against Stockfish at the same `UCI_Elo`
+///   (+53, +53 and -17 Elo, each interval containing 0);
+/// * 1000: below Stockfish's minimum; set by Manifold against its 1350 row
+///   (self-play, -458 over 60 games);
+/// * 2000, 2200: extrapolated from 1850 at +100 Elo per doubling of the nodes; at
+///   100 ms per move they cannot spend their budgets and play like 1850.
 pub const LEVELS: [Level; 6] = [
     Level {
         elo: 1000,
@@ -196,7 +204,7 @@ pub fn weights(scores: &[Score], temperature: f64) -> Vec<f64> {
 pub fn select_line<R: Rng>(scores: &[Score], temperature: f64, rng: &mut R) -> usize {
     let w = weights(scores, temperature);
     let total: f64 = w.iter().sum();
-    if !(total > 0.0) {
+    if total.is_nan() || total <= 0.0 {
         return 0;
     }
     let mut x = rng.gen::<f64>() * total;
