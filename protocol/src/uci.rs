@@ -60,6 +60,9 @@ pub struct Options {
     pub show_wdl: bool,
     /// `UCI_AnalyseMode`: set by GUIs when analysing; the search is the same either way.
     pub analyse_mode: bool,
+    /// `SearchParams`: overrides of the search's tunable numbers (for testing changes
+    /// in matches without a rebuild; engine::search::params).
+    pub search_params: engine::search::params::SearchParams,
 }
 
 impl Default for Options {
@@ -75,6 +78,7 @@ impl Default for Options {
             chess960: false,
             show_wdl: false,
             analyse_mode: false,
+            search_params: Default::default(),
         }
     }
 }
@@ -269,6 +273,8 @@ impl Protocol {
         self.out
             .line("option name UCI_AnalyseMode type check default false");
         self.out.line("option name Clear Hash type button");
+        self.out
+            .line("option name SearchParams type string default <empty>");
         self.out.line("uciok");
     }
 
@@ -375,6 +381,14 @@ impl Protocol {
                     self.session.game_mut().set_chess960(flag);
                 } else {
                     self.options.random_mover = flag;
+                }
+            }
+            "searchparams" => {
+                let text = value.unwrap_or_default();
+                let text = if text == "<empty>" { "" } else { text.as_str() };
+                match engine::search::params::SearchParams::parse(text) {
+                    Ok(p) => self.options.search_params = p,
+                    Err(e) => self.out.error(&format!("SearchParams: {e}")),
                 }
             }
             "clear hash" => {
@@ -580,6 +594,7 @@ impl Protocol {
         };
         searcher.threads = self.options.threads;
         searcher.hash_mb = self.options.hash_mb;
+        searcher.params = self.options.search_params.clone();
         self.stop.store(false, Ordering::SeqCst);
         self.ponderhit.store(false, Ordering::SeqCst);
         let session = self.session.box_clone();

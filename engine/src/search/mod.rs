@@ -9,6 +9,7 @@
 
 pub mod alphabeta;
 pub mod ordering;
+pub mod params;
 pub mod threads;
 pub mod time;
 #[doc(hidden)]
@@ -152,6 +153,8 @@ pub struct Searcher {
     /// The root move the main thread is searching now, packed by [`CurrMove`]; read
     /// by the protocol for `info currmove` while `think` runs.
     pub currmove: Arc<AtomicU64>,
+    /// The search's tunable numbers (the `SearchParams` option).
+    pub params: params::SearchParams,
     tt: TranspositionTable,
     tt_mb: Option<usize>,
     ordering: Option<OrderingTables>,
@@ -165,6 +168,7 @@ impl Default for Searcher {
             threads: 1,
             hash_mb: 16,
             currmove: Arc::new(AtomicU64::new(0)),
+            params: params::SearchParams::default(),
             tt: TranspositionTable::new(0),
             tt_mb: None,
             ordering: None,
@@ -362,6 +366,7 @@ impl Searcher {
             max_depth,
             control,
             ordering,
+            &self.params,
             &mut on_iteration,
         );
         self.ordering = Some(tables);
@@ -404,6 +409,7 @@ fn order_root<P: Position>(
         ordering,
         root.side_to_move(),
         0,
+        &[Move::NONE; 2],
         tt_move,
         legal,
         &tactical,

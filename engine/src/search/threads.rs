@@ -6,6 +6,7 @@
 
 use super::alphabeta::{MainControl, RootResult, Worker};
 use super::ordering::OrderingTables;
+use super::params::SearchParams;
 use crate::moves::Move;
 use crate::position::{Evaluator, Position};
 use crate::tt::TranspositionTable;
@@ -85,6 +86,7 @@ pub fn run<P: Position, E: Evaluator<P>>(
     max_depth: i32,
     control: MainControl,
     main_tables: OrderingTables,
+    params: &SearchParams,
     on_iteration: &mut dyn FnMut(&mut Worker<'_, P, E>, &RootResult) -> bool,
 ) -> (Option<RootResult>, OrderingTables, usize) {
     std::thread::scope(|scope| {
@@ -95,7 +97,7 @@ pub fn run<P: Position, E: Evaluator<P>>(
                 .stack_size(HELPER_STACK_BYTES);
             let spawned = builder.spawn_scoped(scope, move || {
                 let mut worker =
-                    Worker::new(id, shared, eval, history_keys, OrderingTables::default());
+                    Worker::new(id, shared, eval, history_keys, OrderingTables::default(), params);
                 worker.iterate(root, &mut moves, max_depth, |_, _| !shared.should_stop());
             });
             if spawned.is_err() {
@@ -105,7 +107,7 @@ pub fn run<P: Position, E: Evaluator<P>>(
             }
         }
         let mut moves = root_moves.to_vec();
-        let mut worker = Worker::new(0, shared, eval, history_keys, main_tables);
+        let mut worker = Worker::new(0, shared, eval, history_keys, main_tables, params);
         worker.control = Some(control);
         let result = worker.iterate(root, &mut moves, max_depth, |w, r| on_iteration(w, r));
         worker.wait_for_release();
