@@ -11,9 +11,9 @@
 //! one-move-per-turn variants a half-turn is a ply.
 
 use super::ordering::{MovePicker, OrderingTables, PriorMoves};
+use super::params::SearchParams;
 use super::threads::Shared;
 use super::time::TimeControl;
-use super::params::SearchParams;
 use super::{Limits, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::moves::{Move, MoveList};
 use crate::position::{Evaluator, GenKind, Outcome, Position};
@@ -199,6 +199,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         if control.clock.out_of_time() {
             self.shared.abort();
+        }
+        if let Some(limit) = control.limits.depth {
+            // A helper finished the asked depth first: its result is the answer.
+            if self.shared.completed_depth() >= limit as i32 {
+                self.shared.abort();
+            }
         }
         if let Some(limit) = control.limits.nodes {
             if self.shared.total_nodes() >= limit {
@@ -393,6 +399,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         let in_check = pos.in_check();
         let turn_start = pos.is_turn_start();
+        // Reverse futility and the pruning and reduction of late quiet moves apply at
+        // turn starts, and inside a turn too when the parameter says so: a side in
+        // the middle of its turn can still end it (or make the rest of it quietly),
+        // which is what these techniques assume of a side to move.
+        let may_prune = turn_start || self.p.mid_turn_pruning != 0;
         let static_eval = if in_check {
             -INFINITY
         } else {
@@ -405,7 +416,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         // Reverse futility: far above beta at shallow depth, assume a quiet move holds it.
         if !pv_node
             && !in_check
-            && turn_start
+            && may_prune
             && depth <= self.p.rfp_max_depth
             && beta.abs() < MATE_BOUND
             && static_eval - self.p.rfp_margin * (depth - self.p.rfp_improving * improving as i32)
@@ -489,7 +500,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             self.played[ply] = m;
             let gives_check = child.in_check();
             let is_killer = self.ordering.is_killer(ply, m);
-            let quiet_late = turn_start && !in_check && !gives_check && !is_tactical;
+            let quiet_late = may_prune && !in_check && !gives_check && !is_tactical;
             let history = if is_tactical {
                 0
             } else {
@@ -589,8 +600,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                         } else {
                             &tried_quiet
                         };
-                        self.ordering
-                            .record_cutoff(side, ply, bonus, &prior, m, is_tactical, tried);
+                        self.ordering.record_cutoff(
+                            side,
+                            ply,
+                            bonus,
+                            &prior,
+                            m,
+                            is_tactical,
+                            tried,
+                        );
                         break;
                     }
                 }
@@ -857,7 +875,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if root.is_turn_start() {
             self.keys.push(root.key());
         }
-        for depth in first_depth..=max_depth {
+        let mut depth = first_depth;
+        while depth <= max_depth {
+            if self.id != 0 {
+                // Leave depths that enough threads are searching already: two threads
+                // on one depth mostly repeat each other's work.
+                depth = self.shared.helper_depth(depth, max_depth);
+            }
+            self.shared.enter_depth(depth);
             let prev = last.as_ref().map(|r| r.score);
             let mut window = ASPIRATION_WINDOW;
             let (mut alpha, mut beta) = match prev {
@@ -920,9 +945,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     });
                 }
             };
+            self.shared.leave_depth(depth);
             match result {
                 Some(r) if !self.stopped => {
                     last = Some(r.clone());
+                    self.shared.offer_result(&r);
                     if !on_iteration(self, &r) {
                         break;
                     }
@@ -936,6 +963,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
                 None => break,
             }
+            depth += 1;
         }
         self.shared.publish_nodes(self.id, self.nodes);
         last

@@ -158,6 +158,9 @@ pub struct Searcher {
     tt: TranspositionTable,
     tt_mb: Option<usize>,
     ordering: Option<OrderingTables>,
+    /// The helper threads' ordering statistics, kept between searches like the main
+    /// thread's (allocating them anew would cost every move page faults).
+    helper_ordering: Vec<OrderingTables>,
 }
 
 impl Default for Searcher {
@@ -172,6 +175,7 @@ impl Default for Searcher {
             tt: TranspositionTable::new(0),
             tt_mb: None,
             ordering: None,
+            helper_ordering: Vec::new(),
         }
     }
 }
@@ -191,6 +195,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering = None;
+        self.helper_ordering.clear();
     }
 
     /// Resizes the transposition table now (its contents are lost).
@@ -282,6 +287,12 @@ impl Searcher {
         // Order the root once: TT move, tactical, quiet (later iterations reorder).
         let mut ordering = self.ordering.take().unwrap_or_default();
         ordering.age();
+        let helpers = self.threads.max(1) - 1;
+        self.helper_ordering
+            .resize_with(helpers, OrderingTables::default);
+        for tables in &mut self.helper_ordering {
+            tables.age();
+        }
         let root_moves = order_root(root, &legal, &self.tt, &ordering);
         let drawn_at_root = root.draw_reason(history).is_some();
         let history_keys: Vec<u64> = history
@@ -357,12 +368,12 @@ impl Searcher {
             !shared.should_stop() && control.clock.may_start_iteration()
         };
         let (result, tables, seldepth) = threads::run(
+            &mut self.helper_ordering,
             &shared,
             root,
             &root_moves,
             &history_keys,
             eval,
-            threads,
             max_depth,
             control,
             ordering,

@@ -28,7 +28,7 @@ const CELLS: usize = 512;
 /// (hashed: a full [from][to][from][to] table would be 2^36 entries), the move an
 /// entry in it. All the moves of a node then read one small block, which stays in
 /// cache. Both sizes are powers of two.
-const CONTINUATION_BLOCKS: usize = 2048;
+const CONTINUATION_BLOCKS: usize = 1024;
 const CONTINUATION_BLOCK: usize = 1024;
 const CONTINUATION_SIZE: usize = CONTINUATION_BLOCKS * CONTINUATION_BLOCK;
 /// Counter moves sort just below the killers.
@@ -59,7 +59,6 @@ fn continuation_index(side: Side, prior: Move, m: Move) -> usize {
     let (from, to) = origin_and_destination(m);
     block * CONTINUATION_BLOCK + (from.wrapping_mul(67) + to) % CONTINUATION_BLOCK
 }
-
 
 /// A move's origin and destination cells for the history tables.
 fn origin_and_destination(m: Move) -> (usize, usize) {
@@ -99,6 +98,18 @@ impl Default for OrderingTables {
 }
 
 impl OrderingTables {
+    /// A stand-in with no storage, for moving the real tables in and out of a
+    /// worker without allocating; never searched with.
+    pub fn placeholder() -> Self {
+        OrderingTables {
+            killers: Vec::new(),
+            quiet: Vec::new(),
+            tactical: Vec::new(),
+            counter: Vec::new(),
+            continuation: [Vec::new(), Vec::new()],
+        }
+    }
+
     /// The quiet-move history of `m` for `side` after `prior`: the plain history plus
     /// both continuation histories (each within +-16384).
     pub fn quiet_history(&self, side: Side, prior: &PriorMoves, m: Move) -> i32 {
@@ -176,15 +187,14 @@ impl OrderingTables {
     }
 
     /// Halves history at the start of a new search: the position has changed.
+    /// Continuation history is kept as it is: it describes how moves answer moves,
+    /// which changes little from one position of a game to the next (and halving its
+    /// megabytes would cost milliseconds of every move).
     pub fn age(&mut self) {
-        let [c0, c1] = &mut self.continuation;
-        for v in self
-            .quiet
-            .iter_mut()
-            .chain(self.tactical.iter_mut())
-            .chain(c0.iter_mut())
-            .chain(c1.iter_mut())
-        {
+        for v in self.quiet.iter_mut() {
+            *v /= 2;
+        }
+        for v in self.tactical.iter_mut() {
             *v /= 2;
         }
         for k in &mut self.killers {
@@ -300,9 +310,26 @@ mod tests {
         let capture = Move::new(7, 8, 0);
         let tt = Move::new(9, 10, 0);
         tables.record_cutoff(Side::White, 3, 4, &NO_PRIOR, killer, false, &[]);
-        tables.record_cutoff(Side::White, 4, 25, &NO_PRIOR, quiet_good, false, &[quiet_plain]);
+        tables.record_cutoff(
+            Side::White,
+            4,
+            25,
+            &NO_PRIOR,
+            quiet_good,
+            false,
+            &[quiet_plain],
+        );
         let all = [quiet_plain, quiet_good, killer, capture, tt];
-        let mut picker = MovePicker::new(&tables, Side::White, 3, &NO_PRIOR, tt, &all, &[capture], |_| None);
+        let mut picker = MovePicker::new(
+            &tables,
+            Side::White,
+            3,
+            &NO_PRIOR,
+            tt,
+            &all,
+            &[capture],
+            |_| None,
+        );
         let order: Vec<Move> =
             std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect();
         assert_eq!(order, vec![tt, capture, killer, quiet_good, quiet_plain]);
@@ -327,7 +354,16 @@ mod tests {
             m if m == loses_queen => Some(-800),
             _ => None,
         };
-        let mut picker = MovePicker::new(&tables, Side::White, 3, &NO_PRIOR, Move::NONE, &all, &tactical, see);
+        let mut picker = MovePicker::new(
+            &tables,
+            Side::White,
+            3,
+            &NO_PRIOR,
+            Move::NONE,
+            &all,
+            &tactical,
+            see,
+        );
         let order: Vec<(Move, bool)> =
             std::iter::from_fn(|| picker.next_move().map(|(m, _, losing)| (m, losing))).collect();
         assert_eq!(

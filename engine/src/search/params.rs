@@ -89,6 +89,10 @@ search_params! {
     lmp_base: 2,
     lmp_improving: 0,
     lmp_factor: 200,
+    /// Reverse futility, futility, late-move pruning and reductions also inside a
+    /// turn of several sub-moves, not only at its start (1: on). Null move stays at
+    /// turn starts.
+    mid_turn_pruning: 0,
     /// Internal iterative reduction from this depth (0: off).
     iir_min_depth: 0,
     /// Counter moves and continuation history (1: on).
@@ -141,7 +145,9 @@ mod tests {
     #[test]
     fn parse_rejects_unknown_names_and_bad_values() {
         assert!(SearchParams::parse("nope=1").unwrap_err().contains("nope"));
-        assert!(SearchParams::parse("lmp_base=x").unwrap_err().contains("lmp_base"));
+        assert!(SearchParams::parse("lmp_base=x")
+            .unwrap_err()
+            .contains("lmp_base"));
         assert!(SearchParams::parse("lmp_base").is_err());
     }
 }
