@@ -36,6 +36,29 @@ const BOUND_REPORT_AFTER: std::time::Duration = std::time::Duration::from_millis
 /// Move lists start with room for this many moves, so filling one rarely reallocates.
 const MOVE_BUFFER: usize = 128;
 
+/// One ply's reusable move lists: taken by the node at that ply and given back when
+/// it returns, so that a node does not allocate.
+#[derive(Default)]
+struct Scratch {
+    all: MoveList,
+    tactical: MoveList,
+    tried_quiet: Vec<Move>,
+    tried_tactical: Vec<Move>,
+    picked: Vec<(Move, i32, bool)>,
+}
+
+impl Scratch {
+    fn with_room() -> Scratch {
+        Scratch {
+            all: MoveList::with_capacity(MOVE_BUFFER),
+            tactical: MoveList::with_capacity(MOVE_BUFFER),
+            tried_quiet: Vec::with_capacity(MOVE_BUFFER),
+            tried_tactical: Vec::with_capacity(MOVE_BUFFER),
+            picked: Vec::with_capacity(MOVE_BUFFER),
+        }
+    }
+}
+
 /// A finished (or partly finished) iteration's result at the root.
 #[derive(Clone, Debug)]
 pub struct RootResult {
@@ -70,6 +93,8 @@ pub struct Worker<'a, P: Position, E: Evaluator<P>> {
     /// Per ply of the current path: the sub-move played there (`Move::NONE` for a
     /// null move), for counter moves and continuation history.
     played: Vec<Move>,
+    /// Per ply: move lists for the node there to reuse.
+    scratch: Vec<Scratch>,
     /// Keys of turn-start positions: the game before the root, then the search path.
     keys: Vec<u64>,
     /// Where the search path begins in `keys`.
@@ -158,6 +183,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             evals: vec![(0, None); MAX_PLY + 2],
             played: vec![Move::NONE; MAX_PLY + 2],
+            scratch: (0..MAX_PLY + 2).map(|_| Scratch::with_room()).collect(),
             keys: history_keys.to_vec(),
             path_start: history_keys.len(),
             root_depth: 1,
@@ -363,12 +389,39 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     fn alphabeta_node(
         &mut self,
         pos: &P,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        half_turns: i32,
+        allow_null: bool,
+    ) -> i32 {
+        let mut scratch = std::mem::take(&mut self.scratch[ply]);
+        let score = self.alphabeta_moves(
+            pos,
+            depth,
+            alpha,
+            beta,
+            ply,
+            half_turns,
+            allow_null,
+            &mut scratch,
+        );
+        self.scratch[ply] = scratch;
+        score
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn alphabeta_moves(
+        &mut self,
+        pos: &P,
         mut depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         half_turns: i32,
         allow_null: bool,
+        scratch: &mut Scratch,
     ) -> i32 {
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
@@ -392,8 +445,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
-        let mut all = MoveList::with_capacity(MOVE_BUFFER);
-        pos.generate(GenKind::All, &mut all);
+        let Scratch {
+            all,
+            tactical,
+            tried_quiet,
+            tried_tactical,
+            picked,
+        } = scratch;
+        all.clear();
+        pos.generate(GenKind::All, all);
         if all.is_empty() {
             return outcome_score(&pos.no_move_outcome(), side, half_turns);
         }
@@ -463,8 +523,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
-        let mut tactical = MoveList::with_capacity(MOVE_BUFFER);
-        pos.tactical_among(&all, &mut tactical);
+        tactical.clear();
+        pos.tactical_among(all, tactical);
         tactical.sort_unstable();
         if !all.contains(&tt_move) {
             tt_move = Move::NONE;
@@ -479,17 +539,18 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             ply,
             &prior,
             tt_move,
-            &all,
-            &tactical,
+            all,
+            tactical,
             |m| pos.static_exchange(m),
+            std::mem::take(picked),
         );
         self.ordering.clear_killers(ply + 1);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
-        let mut tried_quiet: Vec<Move> = Vec::with_capacity(MOVE_BUFFER);
-        let mut tried_tactical: Vec<Move> = Vec::with_capacity(MOVE_BUFFER);
+        tried_quiet.clear();
+        tried_tactical.clear();
         let mut index = 0usize;
         let may_extend = ply < EXTENSION_PLY_FACTOR * self.root_depth as usize;
 
@@ -595,10 +656,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                         let bonus = (p.bonus_quadratic * depth * depth + p.bonus_linear * depth
                             - p.bonus_offset)
                             .clamp(1, p.bonus_max);
-                        let tried = if is_tactical {
-                            &tried_tactical
+                        let tried: &[Move] = if is_tactical {
+                            tried_tactical
                         } else {
-                            &tried_quiet
+                            tried_quiet
                         };
                         self.ordering.record_cutoff(
                             side,
@@ -620,6 +681,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
+        *picked = picker.into_buffer();
         let bound = bound_for(best_score, original_alpha, beta);
         tt.store(
             key,
@@ -633,7 +695,22 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
 
     /// Quiescence: stand pat on the static evaluation, or follow tactical moves; when
     /// in check, every evasion (so checkmate is seen).
-    fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, half_turns: i32) -> i32 {
+    fn qsearch(&mut self, pos: &P, alpha: i32, beta: i32, ply: usize, half_turns: i32) -> i32 {
+        let mut scratch = std::mem::take(&mut self.scratch[ply]);
+        let score = self.qsearch_moves(pos, alpha, beta, ply, half_turns, &mut scratch);
+        self.scratch[ply] = scratch;
+        score
+    }
+
+    fn qsearch_moves(
+        &mut self,
+        pos: &P,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        half_turns: i32,
+        scratch: &mut Scratch,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.tick() {
             return 0;
@@ -665,10 +742,16 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         let side = pos.side_to_move();
         let in_check = pos.in_check();
-        let mut moves = MoveList::with_capacity(MOVE_BUFFER);
+        let Scratch {
+            all: moves,
+            tactical: sorted_tactical,
+            picked,
+            ..
+        } = scratch;
+        moves.clear();
         let mut best_score;
         if in_check {
-            pos.generate(GenKind::All, &mut moves);
+            pos.generate(GenKind::All, moves);
             if moves.is_empty() {
                 return outcome_score(&pos.no_move_outcome(), side, half_turns);
             }
@@ -680,14 +763,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
-            pos.generate(GenKind::Tactical, &mut moves);
+            pos.generate(GenKind::Tactical, moves);
         }
         let original_alpha = alpha;
-        let mut sorted_tactical = moves.clone();
+        sorted_tactical.clear();
         if in_check {
             // Evasions: order the tactical ones first like everywhere else.
-            sorted_tactical.clear();
-            pos.tactical_among(&moves, &mut sorted_tactical);
+            pos.tactical_among(moves, sorted_tactical);
+        } else {
+            sorted_tactical.extend_from_slice(moves);
         }
         sorted_tactical.sort_unstable();
         if !moves.contains(&tt_move) {
@@ -700,9 +784,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             ply,
             &prior,
             tt_move,
-            &moves,
-            &sorted_tactical,
+            moves,
+            sorted_tactical,
             |m| pos.static_exchange(m),
+            std::mem::take(picked),
         );
         let mut best_move = Move::NONE;
         while let Some((m, _, loses_material)) = picker.next_move() {
@@ -731,6 +816,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
             }
         }
+        *picked = picker.into_buffer();
         let bound = bound_for(best_score, original_alpha, beta);
         tt.store(
             key,

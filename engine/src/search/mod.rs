@@ -348,6 +348,8 @@ impl Searcher {
                 pv: r.pv.clone(),
             }
         };
+        let mut stability = time::Stability::default();
+        let params = self.params.clone();
         let mut on_iteration = |w: &mut Worker<'_, P, E>, r: &RootResult| -> bool {
             w.check_limits();
             let info = make_info(r.score, r, w.seldepth, w.nodes.max(shared.total_nodes()));
@@ -365,7 +367,21 @@ impl Searcher {
             if control.pondering {
                 return true;
             }
-            !shared.should_stop() && control.clock.may_start_iteration()
+            let clock = &control.clock;
+            let percent = match r.pv.first() {
+                Some(&best) if params.time_stability != 0 => stability.update(best, r.score),
+                _ => 100,
+            };
+            let may_go_on = if clock.is_fixed() && params.time_fixed_full != 0 {
+                // The hard deadline ends the search; a partial iteration's better
+                // move is kept.
+                !clock.out_of_time()
+            } else if clock.is_fixed() {
+                clock.may_start_iteration()
+            } else {
+                clock.may_start_iteration_scaled(percent)
+            };
+            !shared.should_stop() && may_go_on
         };
         let (result, tables, seldepth) = threads::run(
             &mut self.helper_ordering,
@@ -425,6 +441,7 @@ fn order_root<P: Position>(
         legal,
         &tactical,
         |m| root.static_exchange(m),
+        Vec::new(),
     );
     std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect()
 }

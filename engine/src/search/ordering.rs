@@ -251,7 +251,9 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// `all` are the legal moves; `tactical` the tactical ones among them (sorted);
-    /// `exchange` gives a tactical move's static exchange value where known.
+    /// `exchange` gives a tactical move's static exchange value where known. The
+    /// picker fills `buffer` (emptied first; give back its storage with
+    /// [`MovePicker::into_buffer`] to avoid an allocation per node).
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         tables: &OrderingTables,
@@ -262,18 +264,25 @@ impl MovePicker {
         all: &[Move],
         tactical: &[Move],
         exchange: impl Fn(Move) -> Option<i32>,
+        mut buffer: Vec<(Move, i32, bool)>,
     ) -> Self {
         let counter = tables.counter_move(side, prior);
-        let moves = all
-            .iter()
-            .map(|&m| {
-                let t = tactical.binary_search(&m).is_ok();
-                let see = if t && m != tt_move { exchange(m) } else { None };
-                let score = tables.score(side, ply, prior, counter, tt_move, m, t, see);
-                (m, score, t)
-            })
-            .collect();
-        MovePicker { moves, next: 0 }
+        buffer.clear();
+        buffer.extend(all.iter().map(|&m| {
+            let t = tactical.binary_search(&m).is_ok();
+            let see = if t && m != tt_move { exchange(m) } else { None };
+            let score = tables.score(side, ply, prior, counter, tt_move, m, t, see);
+            (m, score, t)
+        }));
+        MovePicker {
+            moves: buffer,
+            next: 0,
+        }
+    }
+
+    /// The storage of the picker's list, for the next node.
+    pub fn into_buffer(self) -> Vec<(Move, i32, bool)> {
+        self.moves
     }
 
     /// The next move, whether it is tactical, and whether it is a tactical move that
@@ -387,6 +396,7 @@ mod tests {
             &all,
             &[unknown],
             |_| None,
+            Vec::new(),
         );
         assert_eq!(picker.next_move(), Some((unknown, true, false)));
     }
