@@ -338,10 +338,49 @@ mod tests {
             &all,
             &[capture],
             |_| None,
+            Vec::new(),
         );
         let order: Vec<Move> =
             std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect();
         assert_eq!(order, vec![tt, capture, killer, quiet_good, quiet_plain]);
+    }
+
+    #[test]
+    fn counter_move_and_continuation_history_follow_the_prior_move() {
+        let mut tables = OrderingTables::default();
+        let prior_a = [Move::new(20, 21, 0), Move::NONE];
+        let prior_b = [Move::new(30, 31, 0), Move::NONE];
+        let refutes_a = Move::new(1, 2, 0);
+        let follows_a = Move::new(3, 4, 0);
+        let plain = Move::new(5, 6, 0);
+        // `refutes_a` cut after `prior_a` (the last cut there: the counter move);
+        // `follows_a` cut there earlier, `plain` failed before it.
+        tables.record_cutoff(Side::White, 9, 400, &prior_a, follows_a, false, &[plain]);
+        tables.record_cutoff(Side::White, 9, 400, &prior_a, refutes_a, false, &[]);
+        let all = [plain, follows_a, refutes_a];
+        let order = |prior: &PriorMoves| {
+            let mut picker = MovePicker::new(
+                &tables,
+                Side::White,
+                3,
+                prior,
+                Move::NONE,
+                &all,
+                &[],
+                |_| None,
+                Vec::new(),
+            );
+            std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect::<Vec<_>>()
+        };
+        assert_eq!(order(&prior_a), vec![refutes_a, follows_a, plain]);
+        // After another prior move only the plain history remains: no counter move,
+        // and both cut-off moves keep their plain bonus over `plain`.
+        let after_b = order(&prior_b);
+        assert_eq!(after_b[2], plain);
+        assert!(
+            tables.quiet_history(Side::White, &prior_a, follows_a)
+                > tables.quiet_history(Side::White, &prior_b, follows_a)
+        );
     }
 
     #[test]
@@ -372,6 +411,7 @@ mod tests {
             &all,
             &tactical,
             see,
+            Vec::new(),
         );
         let order: Vec<(Move, bool)> =
             std::iter::from_fn(|| picker.next_move().map(|(m, _, losing)| (m, losing))).collect();
