@@ -188,3 +188,56 @@ pub fn run<P: Position, E: Evaluator<P>>(
         (result, tables, seldepth)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shared_for(threads: usize, run: impl FnOnce(&Shared<'_>)) {
+        let tt = TranspositionTable::new(0);
+        let (stop, ponderhit, currmove) = (
+            AtomicBool::new(false),
+            AtomicBool::new(false),
+            AtomicU64::new(0),
+        );
+        run(&Shared::new(&tt, &stop, &ponderhit, &currmove, threads));
+    }
+
+    #[test]
+    fn a_helper_moves_past_depths_enough_threads_are_searching() {
+        shared_for(2, |s| {
+            assert_eq!(s.helper_depth(3, 20), 3);
+            s.enter_depth(3);
+            assert_eq!(s.helper_depth(3, 20), 4, "two threads: one per depth");
+            s.enter_depth(4);
+            assert_eq!(s.helper_depth(3, 20), 5);
+            assert_eq!(s.helper_depth(3, 4), 4, "never past the depth limit");
+            s.leave_depth(3);
+            assert_eq!(s.helper_depth(3, 20), 3);
+        });
+        shared_for(4, |s| {
+            s.enter_depth(6);
+            assert_eq!(s.helper_depth(6, 20), 6, "four threads: two per depth");
+            s.enter_depth(6);
+            assert_eq!(s.helper_depth(6, 20), 7);
+        });
+    }
+
+    #[test]
+    fn the_deepest_completed_iteration_is_kept() {
+        shared_for(2, |s| {
+            let result = |depth| RootResult {
+                depth,
+                score: depth * 10,
+                pv: vec![Move::new(depth as u16, 0, 0)],
+                bound: None,
+            };
+            assert_eq!(s.completed_depth(), 0);
+            s.offer_result(&result(5));
+            s.offer_result(&result(4));
+            assert_eq!(s.completed_depth(), 5);
+            assert_eq!(s.deeper_result(4).map(|r| r.score), Some(50));
+            assert!(s.deeper_result(5).is_none());
+        });
+    }
+}
