@@ -92,12 +92,12 @@ search_params! {
     /// Reverse futility, futility, late-move pruning and reductions also inside a
     /// turn of several sub-moves, not only at its start (1: on). Null move stays at
     /// turn starts.
-    mid_turn_pruning: 0,
+    mid_turn_pruning: 1,
     /// Time: under a clock, scale the target by the stability of the best move and
     /// score (1: on; time::Stability); under `movetime`, start iterations until the
     /// deadline instead of half of it (1: on).
     time_stability: 0,
-    time_fixed_full: 0,
+    time_fixed_full: 1,
     /// Internal iterative reduction from this depth (0: off).
     iir_min_depth: 0,
     /// Counter moves and continuation history (1: on).
