@@ -153,6 +153,9 @@ fn bad_input_is_answered_and_changes_nothing() {
         "setoption name UCI_Variant value nosuchvariant",
         "setoption name UCI_Variant",
         "setoption name Ponder value maybe",
+        "setoption name SearchParams value lmp_base=x",
+        "setoption name SearchParams value no_such_parameter=3",
+        "setoption name SearchParams value lmp_base",
         "position",
         "position startpos moves e7e5 e2e4",
         "position startpos moves e2e5",
@@ -179,6 +182,43 @@ fn bad_input_is_answered_and_changes_nothing() {
     }
     e.sync();
     e.quit();
+}
+
+#[test]
+fn search_params_change_the_search_and_bad_ones_change_nothing() {
+    // The node count of a fixed-depth search is deterministic with one thread: a
+    // parameter that prunes less (no late-move pruning) searches more nodes, a bad
+    // override is refused and leaves the parameters as they were.
+    let nodes = |setup: &[&str]| {
+        let mut e = Engine::start();
+        for line in setup {
+            e.send(line);
+        }
+        e.send("position startpos moves e2e4 e7e5 g1f3");
+        e.send("go depth 7");
+        let (_, seen) = e.expect(T, |l| l.starts_with("bestmove"));
+        let info = seen
+            .into_iter()
+            .rev()
+            .find(|l| l.contains(" nodes "))
+            .expect("an info line with nodes");
+        e.quit();
+        let at = info.split(' ').position(|w| w == "nodes").unwrap();
+        info.split(' ').nth(at + 1).unwrap().parse::<u64>().unwrap()
+    };
+    let default = nodes(&[]);
+    let no_lmp = nodes(&["setoption name SearchParams value lmp_max_depth=0"]);
+    assert!(no_lmp > default, "{no_lmp} <= {default}");
+    let refused = nodes(&[
+        "setoption name SearchParams value lmp_max_depth=0",
+        "setoption name SearchParams value lmp_max_depth=zero",
+    ]);
+    assert_eq!(refused, no_lmp);
+    let restored = nodes(&[
+        "setoption name SearchParams value lmp_max_depth=0",
+        "setoption name SearchParams value <empty>",
+    ]);
+    assert_eq!(restored, default);
 }
 
 #[test]

@@ -65,6 +65,9 @@ pub struct Options {
     pub limit_strength: bool,
     /// `UCI_Elo`: the strength `UCI_LimitStrength` plays at.
     pub elo: u32,
+    /// `SearchParams`: overrides of the search's tunable numbers (for testing changes
+    /// in matches without a rebuild; engine::search::params).
+    pub search_params: engine::search::params::SearchParams,
 }
 
 impl Default for Options {
@@ -82,6 +85,7 @@ impl Default for Options {
             analyse_mode: false,
             limit_strength: false,
             elo: crate::strength::ELO_DEFAULT,
+            search_params: Default::default(),
         }
     }
 }
@@ -284,6 +288,8 @@ impl Protocol {
         self.out
             .line("option name UCI_LimitStrength type check default false");
         self.out.line("option name Clear Hash type button");
+        self.out
+            .line("option name SearchParams type string default <empty>");
         self.out.line("uciok");
     }
 
@@ -393,6 +399,14 @@ impl Protocol {
                     self.session.game_mut().set_chess960(flag);
                 } else {
                     self.options.random_mover = flag;
+                }
+            }
+            "searchparams" => {
+                let text = value.unwrap_or_default();
+                let text = if text == "<empty>" { "" } else { text.as_str() };
+                match engine::search::params::SearchParams::parse(text) {
+                    Ok(p) => self.options.search_params = p,
+                    Err(e) => self.out.error(&format!("SearchParams: {e}")),
                 }
             }
             "clear hash" => {
@@ -620,6 +634,7 @@ impl Protocol {
         };
         searcher.threads = self.options.threads;
         searcher.hash_mb = self.options.hash_mb;
+        searcher.params = self.options.search_params.clone();
         self.stop.store(false, Ordering::SeqCst);
         self.ponderhit.store(false, Ordering::SeqCst);
         let session = self.session.box_clone();

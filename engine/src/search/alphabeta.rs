@@ -10,7 +10,8 @@
 //! so that a mate reported in moves is exact in variants with multi-move turns; in
 //! one-move-per-turn variants a half-turn is a ply.
 
-use super::ordering::{MovePicker, OrderingTables};
+use super::ordering::{MovePicker, OrderingTables, PriorMoves};
+use super::params::SearchParams;
 use super::threads::Shared;
 use super::time::TimeControl;
 use super::{Limits, INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -24,28 +25,9 @@ const CHECK_INTERVAL: u64 = 256;
 /// Aspiration windows start this wide (centipawns) from this depth on.
 const ASPIRATION_WINDOW: i32 = 20;
 const ASPIRATION_MIN_DEPTH: i32 = 4;
-/// Null-move pruning: minimum depth, and the reduction R = base + depth / divisor.
-const NULL_MIN_DEPTH: i32 = 3;
-const NULL_REDUCTION_BASE: i32 = 2;
-const NULL_REDUCTION_DIVISOR: i32 = 4;
 /// Null-move pruning is skipped when the side to move has fewer legal moves than this:
 /// few moves is where zugzwang lives. Variants refuse passes on top of this.
 const NULL_MIN_MOBILITY: usize = 8;
-/// Reverse futility pruning (static eval far above beta at shallow depth).
-const RFP_MAX_DEPTH: i32 = 3;
-const RFP_MARGIN_PER_DEPTH: i32 = 120;
-/// Late-move reductions apply from this depth and after this many moves.
-const LMR_MIN_DEPTH: i32 = 3;
-const LMR_FIRST_REDUCED: usize = 3;
-/// Shallow-depth pruning of quiet moves at non-PV turn starts (not in check, not
-/// giving check, after a move has been searched): futility (the static evaluation plus
-/// a margin cannot reach alpha) and late-move pruning (after enough quiet moves).
-const PRUNE_MAX_DEPTH: i32 = 3;
-const FUTILITY_MARGIN_BASE: i32 = 100;
-const FUTILITY_MARGIN_PER_DEPTH: i32 = 120;
-/// Quiet moves searched before the rest are pruned: base + depth^2 * factor.
-const LMP_BASE: usize = 4;
-const LMP_DEPTH_FACTOR: usize = 2;
 /// Check extensions stop once the ply is this multiple of the iteration depth
 /// (prevents perpetual-check lines from exploding).
 const EXTENSION_PLY_FACTOR: usize = 2;
@@ -53,6 +35,29 @@ const EXTENSION_PLY_FACTOR: usize = 2;
 const BOUND_REPORT_AFTER: std::time::Duration = std::time::Duration::from_millis(1000);
 /// Move lists start with room for this many moves, so filling one rarely reallocates.
 const MOVE_BUFFER: usize = 128;
+
+/// One ply's reusable move lists: taken by the node at that ply and given back when
+/// it returns, so that a node does not allocate.
+#[derive(Default)]
+struct Scratch {
+    all: MoveList,
+    tactical: MoveList,
+    tried_quiet: Vec<Move>,
+    tried_tactical: Vec<Move>,
+    picked: Vec<(Move, i32, bool)>,
+}
+
+impl Scratch {
+    fn with_room() -> Scratch {
+        Scratch {
+            all: MoveList::with_capacity(MOVE_BUFFER),
+            tactical: MoveList::with_capacity(MOVE_BUFFER),
+            tried_quiet: Vec::with_capacity(MOVE_BUFFER),
+            tried_tactical: Vec::with_capacity(MOVE_BUFFER),
+            picked: Vec::with_capacity(MOVE_BUFFER),
+        }
+    }
+}
 
 /// A finished (or partly finished) iteration's result at the root.
 #[derive(Clone, Debug)]
@@ -82,6 +87,14 @@ pub struct Worker<'a, P: Position, E: Evaluator<P>> {
     pub stopped: bool,
     pub ordering: OrderingTables,
     pv: Vec<Vec<Move>>,
+    /// Per ply of the current path: the node's half-turn count and static evaluation
+    /// (`None` in check or not evaluated), for the "improving" test.
+    evals: Vec<(i32, Option<i32>)>,
+    /// Per ply of the current path: the sub-move played there (`Move::NONE` for a
+    /// null move), for counter moves and continuation history.
+    played: Vec<Move>,
+    /// Per ply: move lists for the node there to reuse.
+    scratch: Vec<Scratch>,
     /// Keys of turn-start positions: the game before the root, then the search path.
     keys: Vec<u64>,
     /// Where the search path begins in `keys`.
@@ -89,6 +102,8 @@ pub struct Worker<'a, P: Position, E: Evaluator<P>> {
     /// The iteration depth, bounding check extensions.
     root_depth: i32,
     pub control: Option<MainControl>,
+    p: SearchParams,
+    lmr: LmrTable,
     _pos: std::marker::PhantomData<P>,
 }
 
@@ -122,10 +137,30 @@ pub fn score_from_tt(score: i32, half_turns: i32) -> i32 {
     }
 }
 
-/// The late-move reduction for the `index`-th move at `depth`.
-fn lmr_reduction(depth: i32, index: usize) -> i32 {
-    let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / 2.5;
-    (r as i32).clamp(0, depth - 2)
+/// Rows and columns of the late-move reduction table.
+const LMR_TABLE_SIZE: usize = 64;
+
+/// Base late-move reductions by [depth][move index], of the usual
+/// ln(depth) * ln(index) shape (see [`SearchParams`]).
+struct LmrTable(Vec<[i32; LMR_TABLE_SIZE]>);
+
+impl LmrTable {
+    fn new(p: &SearchParams) -> LmrTable {
+        let divisor = p.lmr_divisor.max(1) as f64;
+        let mut t = vec![[0; LMR_TABLE_SIZE]; LMR_TABLE_SIZE];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                let ln = (d as f64).ln() * (i as f64).ln();
+                *r = ((p.lmr_base as f64 + ln * 10_000.0 / divisor) / 100.0) as i32;
+            }
+        }
+        LmrTable(t)
+    }
+
+    /// The base reduction for the `index`-th move at `depth`.
+    fn get(&self, depth: i32, index: usize) -> i32 {
+        self.0[(depth.max(0) as usize).min(LMR_TABLE_SIZE - 1)][index.min(LMR_TABLE_SIZE - 1)]
+    }
 }
 
 impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
@@ -135,6 +170,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         eval: &'a E,
         history_keys: &[u64],
         ordering: OrderingTables,
+        params: &SearchParams,
     ) -> Self {
         Worker {
             id,
@@ -145,10 +181,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             stopped: false,
             ordering,
             pv: vec![Vec::new(); MAX_PLY + 2],
+            evals: vec![(0, None); MAX_PLY + 2],
+            played: vec![Move::NONE; MAX_PLY + 2],
+            scratch: (0..MAX_PLY + 2).map(|_| Scratch::with_room()).collect(),
             keys: history_keys.to_vec(),
             path_start: history_keys.len(),
             root_depth: 1,
             control: None,
+            p: params.clone(),
+            lmr: LmrTable::new(params),
             _pos: std::marker::PhantomData,
         }
     }
@@ -185,6 +226,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if control.clock.out_of_time() {
             self.shared.abort();
         }
+        if let Some(limit) = control.limits.depth {
+            // A helper finished the asked depth first: its result is the answer.
+            if self.shared.completed_depth() >= limit as i32 {
+                self.shared.abort();
+            }
+        }
         if let Some(limit) = control.limits.nodes {
             if self.shared.total_nodes() >= limit {
                 self.shared.abort();
@@ -208,6 +255,36 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
+    }
+
+    /// The sub-moves that led to the node at `ply`, newest first.
+    fn prior_moves(&self, ply: usize) -> PriorMoves {
+        if self.p.prior_moves == 0 {
+            return [Move::NONE; 2];
+        }
+        let at = |back: usize| {
+            if ply >= back {
+                self.played[ply - back]
+            } else {
+                Move::NONE
+            }
+        };
+        [at(1), at(2)]
+    }
+
+    /// Whether the side to move stands better than at its previous turn (two
+    /// half-turns ago on this path): pruning is then more aggressive. Unknown (no such
+    /// turn on the path, or it was in check) counts as improving, the cautious choice.
+    fn improving(&self, ply: usize, half_turns: i32, static_eval: Option<i32>) -> bool {
+        let Some(now) = static_eval else {
+            return false;
+        };
+        self.evals[..ply]
+            .iter()
+            .rev()
+            .find(|(h, _)| *h == half_turns - 2)
+            .and_then(|(_, e)| *e)
+            .is_none_or(|before| now > before)
     }
 
     /// Whether the position repeats one on the search path, or one seen twice in the
@@ -313,11 +390,38 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         &mut self,
         pos: &P,
         depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        half_turns: i32,
+        allow_null: bool,
+    ) -> i32 {
+        let mut scratch = std::mem::take(&mut self.scratch[ply]);
+        let score = self.alphabeta_moves(
+            pos,
+            depth,
+            alpha,
+            beta,
+            ply,
+            half_turns,
+            allow_null,
+            &mut scratch,
+        );
+        self.scratch[ply] = scratch;
+        score
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn alphabeta_moves(
+        &mut self,
+        pos: &P,
+        mut depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         half_turns: i32,
         allow_null: bool,
+        scratch: &mut Scratch,
     ) -> i32 {
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
@@ -341,26 +445,42 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
-        let mut all = MoveList::with_capacity(MOVE_BUFFER);
-        pos.generate(GenKind::All, &mut all);
+        let Scratch {
+            all,
+            tactical,
+            tried_quiet,
+            tried_tactical,
+            picked,
+        } = scratch;
+        all.clear();
+        pos.generate(GenKind::All, all);
         if all.is_empty() {
             return outcome_score(&pos.no_move_outcome(), side, half_turns);
         }
         let in_check = pos.in_check();
         let turn_start = pos.is_turn_start();
+        // Reverse futility and the pruning and reduction of late quiet moves apply at
+        // turn starts, and inside a turn too when the parameter says so: a side in
+        // the middle of its turn can still end it (or make the rest of it quietly),
+        // which is what these techniques assume of a side to move.
+        let may_prune = turn_start || self.p.mid_turn_pruning != 0;
         let static_eval = if in_check {
             -INFINITY
         } else {
             self.eval.evaluate(pos)
         };
+        let known_eval = (!in_check).then_some(static_eval);
+        self.evals[ply] = (half_turns, known_eval);
+        let improving = self.improving(ply, half_turns, known_eval);
 
         // Reverse futility: far above beta at shallow depth, assume a quiet move holds it.
         if !pv_node
             && !in_check
-            && turn_start
-            && depth <= RFP_MAX_DEPTH
+            && may_prune
+            && depth <= self.p.rfp_max_depth
             && beta.abs() < MATE_BOUND
-            && static_eval - RFP_MARGIN_PER_DEPTH * depth >= beta
+            && static_eval - self.p.rfp_margin * (depth - self.p.rfp_improving * improving as i32)
+                >= beta
         {
             return static_eval;
         }
@@ -371,14 +491,19 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             && allow_null
             && !in_check
             && turn_start
-            && depth >= NULL_MIN_DEPTH
+            && self.p.null_min_depth > 0
+            && depth >= self.p.null_min_depth
             && static_eval >= beta
             && beta.abs() < MATE_BOUND
             && all.len() >= NULL_MIN_MOBILITY
         {
             let mut child = pos.clone();
             if child.make_null() {
-                let r = NULL_REDUCTION_BASE + depth / NULL_REDUCTION_DIVISOR;
+                self.played[ply] = Move::NONE;
+                let r = self.p.null_base
+                    + depth / self.p.null_divisor.max(1)
+                    + ((static_eval - beta) / self.p.null_eval_divisor.max(1))
+                        .min(self.p.null_eval_cap);
                 let s = self.descend(
                     pos,
                     &child,
@@ -398,23 +523,34 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
-        let mut tactical = MoveList::with_capacity(MOVE_BUFFER);
-        pos.tactical_among(&all, &mut tactical);
+        tactical.clear();
+        pos.tactical_among(all, tactical);
         tactical.sort_unstable();
         if !all.contains(&tt_move) {
             tt_move = Move::NONE;
         }
-        let mut picker =
-            MovePicker::new(&self.ordering, side, ply, tt_move, &all, &tactical, |m| {
-                pos.static_exchange(m)
-            });
+        if tt_move.is_none() && self.p.iir_min_depth > 0 && depth >= self.p.iir_min_depth {
+            depth -= 1;
+        }
+        let prior = self.prior_moves(ply);
+        let mut picker = MovePicker::new(
+            &self.ordering,
+            side,
+            ply,
+            &prior,
+            tt_move,
+            all,
+            tactical,
+            |m| pos.static_exchange(m),
+            std::mem::take(picked),
+        );
         self.ordering.clear_killers(ply + 1);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
-        let mut tried_quiet: Vec<Move> = Vec::with_capacity(MOVE_BUFFER);
-        let mut tried_tactical: Vec<Move> = Vec::with_capacity(MOVE_BUFFER);
+        tried_quiet.clear();
+        tried_tactical.clear();
         let mut index = 0usize;
         let may_extend = ply < EXTENSION_PLY_FACTOR * self.root_depth as usize;
 
@@ -422,21 +558,52 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             index += 1;
             let mut child = pos.clone();
             child.make(m);
+            self.played[ply] = m;
             let gives_check = child.in_check();
-            let prunable = !pv_node
-                && turn_start
-                && !in_check
-                && !gives_check
-                && !is_tactical
-                && depth <= PRUNE_MAX_DEPTH
-                && best_score > -MATE_BOUND
-                && !self.ordering.is_killer(ply, m);
+            let is_killer = self.ordering.is_killer(ply, m);
+            let quiet_late = may_prune && !in_check && !gives_check && !is_tactical;
+            let history = if is_tactical {
+                0
+            } else {
+                self.ordering.quiet_history(side, &prior, m)
+            };
+            // The reduction this move would get, also the depth futility looks at.
+            let mut r = 0;
+            if quiet_late
+                && depth >= self.p.lmr_min_depth
+                && index > self.p.lmr_first_reduced.max(0) as usize + pv_node as usize
+                && !(is_killer && self.p.lmr_skip_killers != 0)
+            {
+                r = self.lmr.get(depth, index)
+                    + self.p.lmr_non_pv * !pv_node as i32
+                    + self.p.lmr_not_improving * !improving as i32
+                    - is_killer as i32;
+                if self.p.lmr_history_divisor != 0 {
+                    r -= history / self.p.lmr_history_divisor;
+                }
+            }
+            let prunable = !pv_node && quiet_late && best_score > -MATE_BOUND && !is_killer;
             if prunable {
-                let futile =
-                    static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
-                let late =
-                    tried_quiet.len() >= LMP_BASE + (depth * depth) as usize * LMP_DEPTH_FACTOR;
-                if futile || late {
+                let lmr_depth = if self.p.futility_reduced != 0 {
+                    (depth - 1 - r.max(0)).max(0)
+                } else {
+                    depth
+                };
+                let futile = lmr_depth <= self.p.futility_max_depth
+                    && static_eval + self.p.futility_base + self.p.futility_per_depth * lmr_depth
+                        <= alpha;
+                let bad_history = depth <= self.p.history_prune_max_depth
+                    && history < self.p.history_prune_per_depth * depth;
+                let late = depth <= self.p.lmp_max_depth && {
+                    let base = self.p.lmp_base + depth * depth;
+                    let limit = if self.p.lmp_improving != 0 {
+                        base / (2 - improving as i32)
+                    } else {
+                        base * self.p.lmp_factor / 100
+                    };
+                    tried_quiet.len() as i32 >= limit
+                };
+                if futile || bad_history || late {
                     continue;
                 }
             }
@@ -446,18 +613,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             let score = if index == 1 {
                 self.descend(pos, &child, new_depth, alpha, beta, ply, half_turns, true)
             } else {
-                let reduce = depth >= LMR_MIN_DEPTH
-                    && index > LMR_FIRST_REDUCED + pv_node as usize
-                    && turn_start
-                    && !in_check
-                    && !gives_check
-                    && !is_tactical
-                    && !self.ordering.is_killer(ply, m);
-                let r = if reduce {
-                    lmr_reduction(depth, index)
-                } else {
-                    0
-                };
+                // Never reduce into quiescence or below zero; never extend by history.
+                let r = r.clamp(0, (new_depth - 1).max(0));
                 let mut s = self.descend(
                     pos,
                     &child,
@@ -495,13 +652,24 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        let tried = if is_tactical {
-                            &tried_tactical
+                        let p = &self.p;
+                        let bonus = (p.bonus_quadratic * depth * depth + p.bonus_linear * depth
+                            - p.bonus_offset)
+                            .clamp(1, p.bonus_max);
+                        let tried: &[Move] = if is_tactical {
+                            tried_tactical
                         } else {
-                            &tried_quiet
+                            tried_quiet
                         };
-                        self.ordering
-                            .record_cutoff(side, ply, depth, m, is_tactical, tried);
+                        self.ordering.record_cutoff(
+                            side,
+                            ply,
+                            bonus,
+                            &prior,
+                            m,
+                            is_tactical,
+                            tried,
+                        );
                         break;
                     }
                 }
@@ -513,6 +681,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
+        *picked = picker.into_buffer();
         let bound = bound_for(best_score, original_alpha, beta);
         tt.store(
             key,
@@ -526,7 +695,22 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
 
     /// Quiescence: stand pat on the static evaluation, or follow tactical moves; when
     /// in check, every evasion (so checkmate is seen).
-    fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, half_turns: i32) -> i32 {
+    fn qsearch(&mut self, pos: &P, alpha: i32, beta: i32, ply: usize, half_turns: i32) -> i32 {
+        let mut scratch = std::mem::take(&mut self.scratch[ply]);
+        let score = self.qsearch_moves(pos, alpha, beta, ply, half_turns, &mut scratch);
+        self.scratch[ply] = scratch;
+        score
+    }
+
+    fn qsearch_moves(
+        &mut self,
+        pos: &P,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        half_turns: i32,
+        scratch: &mut Scratch,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.tick() {
             return 0;
@@ -558,10 +742,16 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         let side = pos.side_to_move();
         let in_check = pos.in_check();
-        let mut moves = MoveList::with_capacity(MOVE_BUFFER);
+        let Scratch {
+            all: moves,
+            tactical: sorted_tactical,
+            picked,
+            ..
+        } = scratch;
+        moves.clear();
         let mut best_score;
         if in_check {
-            pos.generate(GenKind::All, &mut moves);
+            pos.generate(GenKind::All, moves);
             if moves.is_empty() {
                 return outcome_score(&pos.no_move_outcome(), side, half_turns);
             }
@@ -573,27 +763,31 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
-            pos.generate(GenKind::Tactical, &mut moves);
+            pos.generate(GenKind::Tactical, moves);
         }
         let original_alpha = alpha;
-        let mut sorted_tactical = moves.clone();
+        sorted_tactical.clear();
         if in_check {
             // Evasions: order the tactical ones first like everywhere else.
-            sorted_tactical.clear();
-            pos.tactical_among(&moves, &mut sorted_tactical);
+            pos.tactical_among(moves, sorted_tactical);
+        } else {
+            sorted_tactical.extend_from_slice(moves);
         }
         sorted_tactical.sort_unstable();
         if !moves.contains(&tt_move) {
             tt_move = Move::NONE;
         }
+        let prior = self.prior_moves(ply);
         let mut picker = MovePicker::new(
             &self.ordering,
             side,
             ply,
+            &prior,
             tt_move,
-            &moves,
-            &sorted_tactical,
+            moves,
+            sorted_tactical,
             |m| pos.static_exchange(m),
+            std::mem::take(picked),
         );
         let mut best_move = Move::NONE;
         while let Some((m, _, loses_material)) = picker.next_move() {
@@ -605,6 +799,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             let mut child = pos.clone();
             child.make(m);
+            self.played[ply] = m;
             let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false);
             if self.stopped {
                 return 0;
@@ -621,6 +816,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
             }
         }
+        *picked = picker.into_buffer();
         let bound = bound_for(best_score, original_alpha, beta);
         tt.store(
             key,
@@ -672,6 +868,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             let mut child = root.clone();
             child.make(m);
+            self.played[0] = m;
             let gives_check = child.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == 0 {
@@ -764,7 +961,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if root.is_turn_start() {
             self.keys.push(root.key());
         }
-        for depth in first_depth..=max_depth {
+        let mut depth = first_depth;
+        while depth <= max_depth {
+            if self.id != 0 {
+                // Leave depths that enough threads are searching already: two threads
+                // on one depth mostly repeat each other's work.
+                depth = self.shared.helper_depth(depth, max_depth);
+            }
+            self.shared.enter_depth(depth);
             let prev = last.as_ref().map(|r| r.score);
             let mut window = ASPIRATION_WINDOW;
             let (mut alpha, mut beta) = match prev {
@@ -827,9 +1031,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     });
                 }
             };
+            self.shared.leave_depth(depth);
             match result {
                 Some(r) if !self.stopped => {
                     last = Some(r.clone());
+                    self.shared.offer_result(&r);
                     if !on_iteration(self, &r) {
                         break;
                     }
@@ -843,6 +1049,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
                 None => break,
             }
+            depth += 1;
         }
         self.shared.publish_nodes(self.id, self.nodes);
         last

@@ -9,6 +9,7 @@
 
 pub mod alphabeta;
 pub mod ordering;
+pub mod params;
 pub mod threads;
 pub mod time;
 #[doc(hidden)]
@@ -152,9 +153,14 @@ pub struct Searcher {
     /// The root move the main thread is searching now, packed by [`CurrMove`]; read
     /// by the protocol for `info currmove` while `think` runs.
     pub currmove: Arc<AtomicU64>,
+    /// The search's tunable numbers (the `SearchParams` option).
+    pub params: params::SearchParams,
     tt: TranspositionTable,
     tt_mb: Option<usize>,
     ordering: Option<OrderingTables>,
+    /// The helper threads' ordering statistics, kept between searches like the main
+    /// thread's (allocating them anew would cost every move page faults).
+    helper_ordering: Vec<OrderingTables>,
 }
 
 impl Default for Searcher {
@@ -165,9 +171,11 @@ impl Default for Searcher {
             threads: 1,
             hash_mb: 16,
             currmove: Arc::new(AtomicU64::new(0)),
+            params: params::SearchParams::default(),
             tt: TranspositionTable::new(0),
             tt_mb: None,
             ordering: None,
+            helper_ordering: Vec::new(),
         }
     }
 }
@@ -187,6 +195,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering = None;
+        self.helper_ordering.clear();
     }
 
     /// Resizes the transposition table now (its contents are lost).
@@ -278,6 +287,12 @@ impl Searcher {
         // Order the root once: TT move, tactical, quiet (later iterations reorder).
         let mut ordering = self.ordering.take().unwrap_or_default();
         ordering.age();
+        let helpers = self.threads.max(1) - 1;
+        self.helper_ordering
+            .resize_with(helpers, OrderingTables::default);
+        for tables in &mut self.helper_ordering {
+            tables.age();
+        }
         let root_moves = order_root(root, &legal, &self.tt, &ordering);
         let drawn_at_root = root.draw_reason(history).is_some();
         let history_keys: Vec<u64> = history
@@ -333,6 +348,8 @@ impl Searcher {
                 pv: r.pv.clone(),
             }
         };
+        let mut stability = time::Stability::default();
+        let params = self.params.clone();
         let mut on_iteration = |w: &mut Worker<'_, P, E>, r: &RootResult| -> bool {
             w.check_limits();
             let info = make_info(r.score, r, w.seldepth, w.nodes.max(shared.total_nodes()));
@@ -350,18 +367,33 @@ impl Searcher {
             if control.pondering {
                 return true;
             }
-            !shared.should_stop() && control.clock.may_start_iteration()
+            let clock = &control.clock;
+            let percent = match r.pv.first() {
+                Some(&best) if params.time_stability != 0 => stability.update(best, r.score),
+                _ => 100,
+            };
+            let may_go_on = if clock.is_fixed() && params.time_fixed_full != 0 {
+                // The hard deadline ends the search; a partial iteration's better
+                // move is kept.
+                !clock.out_of_time()
+            } else if clock.is_fixed() {
+                clock.may_start_iteration()
+            } else {
+                clock.may_start_iteration_scaled(percent)
+            };
+            !shared.should_stop() && may_go_on
         };
         let (result, tables, seldepth) = threads::run(
+            &mut self.helper_ordering,
             &shared,
             root,
             &root_moves,
             &history_keys,
             eval,
-            threads,
             max_depth,
             control,
             ordering,
+            &self.params,
             &mut on_iteration,
         );
         self.ordering = Some(tables);
@@ -404,10 +436,12 @@ fn order_root<P: Position>(
         ordering,
         root.side_to_move(),
         0,
+        &[Move::NONE; 2],
         tt_move,
         legal,
         &tactical,
         |m| root.static_exchange(m),
+        Vec::new(),
     );
     std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect()
 }

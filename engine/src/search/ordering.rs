@@ -24,6 +24,20 @@ const HISTORY_LIMIT: i32 = 16_384;
 /// Cells per side of the (from, to) history table: every board here has < 512 cells.
 const CELLS: usize = 512;
 
+/// Each continuation-history table is blocks of entries: the prior move picks a block
+/// (hashed: a full [from][to][from][to] table would be 2^36 entries), the move an
+/// entry in it. All the moves of a node then read one small block, which stays in
+/// cache. Both sizes are powers of two.
+const CONTINUATION_BLOCKS: usize = 1024;
+const CONTINUATION_BLOCK: usize = 1024;
+const CONTINUATION_SIZE: usize = CONTINUATION_BLOCKS * CONTINUATION_BLOCK;
+/// Counter moves sort just below the killers.
+const COUNTER_SCORE: i32 = KILLER_SCORE - 1;
+
+/// The moves that led to a node: `[0]` the sub-move just played (by either side),
+/// `[1]` the one before it. `Move::NONE` where there is none (root, null move).
+pub type PriorMoves = [Move; 2];
+
 /// Per-thread ordering statistics, kept across iterations of one search.
 pub struct OrderingTables {
     killers: Vec<[Move; 2]>,
@@ -31,9 +45,23 @@ pub struct OrderingTables {
     quiet: Vec<i16>,
     /// Tactical-move history by [side][from][to].
     tactical: Vec<i16>,
+    /// The quiet move that last refuted a move, by [side][its from][its to].
+    counter: Vec<Move>,
+    /// Continuation history of quiet moves: how well a move did right after the
+    /// prior move `[k]`, hashed by (side, prior move, move).
+    continuation: [Vec<i16>; 2],
 }
 
-fn history_index(side: Side, m: Move) -> usize {
+fn continuation_index(side: Side, prior: Move, m: Move) -> usize {
+    let a = history_index(side, prior) as u64;
+    let block = (a.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & (CONTINUATION_BLOCKS - 1);
+    // Within the block: the destination, with the origin folded in.
+    let (from, to) = origin_and_destination(m);
+    block * CONTINUATION_BLOCK + (from.wrapping_mul(67) + to) % CONTINUATION_BLOCK
+}
+
+/// A move's origin and destination cells for the history tables.
+fn origin_and_destination(m: Move) -> (usize, usize) {
     // Drops share their origin (`Move::HAND`); mixing the variant's extra bits into the
     // origin keeps different dropped pieces apart most of the time.
     let from = if m.from() as usize == Move::HAND as usize {
@@ -41,7 +69,12 @@ fn history_index(side: Side, m: Move) -> usize {
     } else {
         m.from() as usize
     };
-    (side.index() * CELLS + (from % CELLS)) * CELLS + (m.to() as usize % CELLS)
+    (from % CELLS, m.to() as usize % CELLS)
+}
+
+fn history_index(side: Side, m: Move) -> usize {
+    let (from, to) = origin_and_destination(m);
+    (side.index() * CELLS + from) * CELLS + to
 }
 
 fn apply_bonus(entry: &mut i16, bonus: i32) {
@@ -58,27 +91,63 @@ impl Default for OrderingTables {
             killers: vec![[Move::NONE; 2]; MAX_PLY + 1],
             quiet: vec![0; 2 * CELLS * CELLS],
             tactical: vec![0; 2 * CELLS * CELLS],
+            counter: vec![Move::NONE; 2 * CELLS * CELLS],
+            continuation: [vec![0; CONTINUATION_SIZE], vec![0; CONTINUATION_SIZE]],
         }
     }
 }
 
 impl OrderingTables {
+    /// A stand-in with no storage, for moving the real tables in and out of a
+    /// worker without allocating; never searched with.
+    pub fn placeholder() -> Self {
+        OrderingTables {
+            killers: Vec::new(),
+            quiet: Vec::new(),
+            tactical: Vec::new(),
+            counter: Vec::new(),
+            continuation: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// The quiet-move history of `m` for `side` after `prior`: the plain history plus
+    /// both continuation histories (each within +-16384).
+    pub fn quiet_history(&self, side: Side, prior: &PriorMoves, m: Move) -> i32 {
+        let mut h = self.quiet[history_index(side, m)] as i32;
+        for (k, &p) in prior.iter().enumerate() {
+            if !p.is_none() {
+                h += self.continuation[k][continuation_index(side, p, m)] as i32;
+            }
+        }
+        h
+    }
+
+    fn counter_move(&self, side: Side, prior: &PriorMoves) -> Move {
+        if prior[0].is_none() {
+            Move::NONE
+        } else {
+            self.counter[history_index(side, prior[0])]
+        }
+    }
+
     pub fn is_killer(&self, ply: usize, m: Move) -> bool {
         self.killers[ply].contains(&m)
     }
 
     /// Records a cut-off by `best` after `tried` (the moves searched before it at this
-    /// node, same class as `best`) failed to cut.
+    /// node, same class as `best`) failed to cut: `bonus` to `best`'s histories, as
+    /// much taken from the others'.
+    #[allow(clippy::too_many_arguments)]
     pub fn record_cutoff(
         &mut self,
         side: Side,
         ply: usize,
-        depth: i32,
+        bonus: i32,
+        prior: &PriorMoves,
         best: Move,
         tactical: bool,
         tried: &[Move],
     ) {
-        let bonus = (depth * depth).min(HISTORY_LIMIT / 4);
         let table = if tactical {
             &mut self.tactical
         } else {
@@ -88,7 +157,23 @@ impl OrderingTables {
         for &m in tried {
             apply_bonus(&mut table[history_index(side, m)], -bonus);
         }
-        if !tactical && self.killers[ply][0] != best {
+        if tactical {
+            return;
+        }
+        for (k, &p) in prior.iter().enumerate() {
+            if p.is_none() {
+                continue;
+            }
+            let table = &mut self.continuation[k];
+            apply_bonus(&mut table[continuation_index(side, p, best)], bonus);
+            for &m in tried {
+                apply_bonus(&mut table[continuation_index(side, p, m)], -bonus);
+            }
+        }
+        if !prior[0].is_none() {
+            self.counter[history_index(side, prior[0])] = best;
+        }
+        if self.killers[ply][0] != best {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = best;
         }
@@ -102,8 +187,14 @@ impl OrderingTables {
     }
 
     /// Halves history at the start of a new search: the position has changed.
+    /// Continuation history is kept as it is: it describes how moves answer moves,
+    /// which changes little from one position of a game to the next (and halving its
+    /// megabytes would cost milliseconds of every move).
     pub fn age(&mut self) {
-        for v in self.quiet.iter_mut().chain(self.tactical.iter_mut()) {
+        for v in self.quiet.iter_mut() {
+            *v /= 2;
+        }
+        for v in self.tactical.iter_mut() {
             *v /= 2;
         }
         for k in &mut self.killers {
@@ -111,10 +202,13 @@ impl OrderingTables {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn score(
         &self,
         side: Side,
         ply: usize,
+        prior: &PriorMoves,
+        counter: Move,
         tt_move: Move,
         m: Move,
         tactical: bool,
@@ -137,8 +231,10 @@ impl OrderingTables {
             KILLER_SCORE + 1
         } else if self.killers[ply][1] == m {
             KILLER_SCORE
+        } else if counter == m {
+            COUNTER_SCORE
         } else {
-            self.quiet[history_index(side, m)] as i32
+            self.quiet_history(side, prior, m)
         }
     }
 }
@@ -155,25 +251,38 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// `all` are the legal moves; `tactical` the tactical ones among them (sorted);
-    /// `exchange` gives a tactical move's static exchange value where known.
+    /// `exchange` gives a tactical move's static exchange value where known. The
+    /// picker fills `buffer` (emptied first; give back its storage with
+    /// [`MovePicker::into_buffer`] to avoid an allocation per node).
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         tables: &OrderingTables,
         side: Side,
         ply: usize,
+        prior: &PriorMoves,
         tt_move: Move,
         all: &[Move],
         tactical: &[Move],
         exchange: impl Fn(Move) -> Option<i32>,
+        mut buffer: Vec<(Move, i32, bool)>,
     ) -> Self {
-        let moves = all
-            .iter()
-            .map(|&m| {
-                let t = tactical.binary_search(&m).is_ok();
-                let see = if t && m != tt_move { exchange(m) } else { None };
-                (m, tables.score(side, ply, tt_move, m, t, see), t)
-            })
-            .collect();
-        MovePicker { moves, next: 0 }
+        let counter = tables.counter_move(side, prior);
+        buffer.clear();
+        buffer.extend(all.iter().map(|&m| {
+            let t = tactical.binary_search(&m).is_ok();
+            let see = if t && m != tt_move { exchange(m) } else { None };
+            let score = tables.score(side, ply, prior, counter, tt_move, m, t, see);
+            (m, score, t)
+        }));
+        MovePicker {
+            moves: buffer,
+            next: 0,
+        }
+    }
+
+    /// The storage of the picker's list, for the next node.
+    pub fn into_buffer(self) -> Vec<(Move, i32, bool)> {
+        self.moves
     }
 
     /// The next move, whether it is tactical, and whether it is a tactical move that
@@ -199,6 +308,8 @@ impl MovePicker {
 mod tests {
     use super::*;
 
+    const NO_PRIOR: PriorMoves = [Move::NONE; 2];
+
     #[test]
     fn order_is_tt_tactical_killer_quiet() {
         let mut tables = OrderingTables::default();
@@ -207,13 +318,69 @@ mod tests {
         let killer = Move::new(5, 6, 0);
         let capture = Move::new(7, 8, 0);
         let tt = Move::new(9, 10, 0);
-        tables.record_cutoff(Side::White, 3, 2, killer, false, &[]);
-        tables.record_cutoff(Side::White, 4, 5, quiet_good, false, &[quiet_plain]);
+        tables.record_cutoff(Side::White, 3, 4, &NO_PRIOR, killer, false, &[]);
+        tables.record_cutoff(
+            Side::White,
+            4,
+            25,
+            &NO_PRIOR,
+            quiet_good,
+            false,
+            &[quiet_plain],
+        );
         let all = [quiet_plain, quiet_good, killer, capture, tt];
-        let mut picker = MovePicker::new(&tables, Side::White, 3, tt, &all, &[capture], |_| None);
+        let mut picker = MovePicker::new(
+            &tables,
+            Side::White,
+            3,
+            &NO_PRIOR,
+            tt,
+            &all,
+            &[capture],
+            |_| None,
+            Vec::new(),
+        );
         let order: Vec<Move> =
             std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect();
         assert_eq!(order, vec![tt, capture, killer, quiet_good, quiet_plain]);
+    }
+
+    #[test]
+    fn counter_move_and_continuation_history_follow_the_prior_move() {
+        let mut tables = OrderingTables::default();
+        let prior_a = [Move::new(20, 21, 0), Move::NONE];
+        let prior_b = [Move::new(30, 31, 0), Move::NONE];
+        let refutes_a = Move::new(1, 2, 0);
+        let follows_a = Move::new(3, 4, 0);
+        let plain = Move::new(5, 6, 0);
+        // `refutes_a` cut after `prior_a` (the last cut there: the counter move);
+        // `follows_a` cut there earlier, `plain` failed before it.
+        tables.record_cutoff(Side::White, 9, 400, &prior_a, follows_a, false, &[plain]);
+        tables.record_cutoff(Side::White, 9, 400, &prior_a, refutes_a, false, &[]);
+        let all = [plain, follows_a, refutes_a];
+        let order = |prior: &PriorMoves| {
+            let mut picker = MovePicker::new(
+                &tables,
+                Side::White,
+                3,
+                prior,
+                Move::NONE,
+                &all,
+                &[],
+                |_| None,
+                Vec::new(),
+            );
+            std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect::<Vec<_>>()
+        };
+        assert_eq!(order(&prior_a), vec![refutes_a, follows_a, plain]);
+        // After another prior move only the plain history remains: no counter move,
+        // and both cut-off moves keep their plain bonus over `plain`.
+        let after_b = order(&prior_b);
+        assert_eq!(after_b[2], plain);
+        assert!(
+            tables.quiet_history(Side::White, &prior_a, follows_a)
+                > tables.quiet_history(Side::White, &prior_b, follows_a)
+        );
     }
 
     #[test]
@@ -225,7 +392,7 @@ mod tests {
         let wins_pawn = Move::new(9, 10, 0);
         let loses_queen = Move::new(11, 12, 0);
         let unknown = Move::new(13, 14, 0);
-        tables.record_cutoff(Side::White, 3, 2, killer, false, &[]);
+        tables.record_cutoff(Side::White, 3, 4, &NO_PRIOR, killer, false, &[]);
         let all = [quiet, killer, loses_queen, wins_pawn, wins_rook];
         let mut tactical = vec![wins_rook, wins_pawn, loses_queen];
         tactical.sort_unstable();
@@ -235,7 +402,17 @@ mod tests {
             m if m == loses_queen => Some(-800),
             _ => None,
         };
-        let mut picker = MovePicker::new(&tables, Side::White, 3, Move::NONE, &all, &tactical, see);
+        let mut picker = MovePicker::new(
+            &tables,
+            Side::White,
+            3,
+            &NO_PRIOR,
+            Move::NONE,
+            &all,
+            &tactical,
+            see,
+            Vec::new(),
+        );
         let order: Vec<(Move, bool)> =
             std::iter::from_fn(|| picker.next_move().map(|(m, _, losing)| (m, losing))).collect();
         assert_eq!(
@@ -254,10 +431,12 @@ mod tests {
             &tables,
             Side::White,
             3,
+            &NO_PRIOR,
             Move::NONE,
             &all,
             &[unknown],
             |_| None,
+            Vec::new(),
         );
         assert_eq!(picker.next_move(), Some((unknown, true, false)));
     }

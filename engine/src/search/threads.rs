@@ -6,10 +6,12 @@
 
 use super::alphabeta::{MainControl, RootResult, Worker};
 use super::ordering::OrderingTables;
+use super::params::SearchParams;
 use crate::moves::Move;
 use crate::position::{Evaluator, Position};
 use crate::tt::TranspositionTable;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// Helper threads get a generous stack: positions are copied down the search path.
 const HELPER_STACK_BYTES: usize = 64 << 20;
@@ -25,6 +27,11 @@ pub struct Shared<'a> {
     nodes: Vec<AtomicU64>,
     /// The main thread's current root move, for `info currmove` (see [`super::CurrMove`]).
     pub currmove: &'a AtomicU64,
+    /// How many threads are searching each iteration depth now.
+    searching: Vec<AtomicUsize>,
+    /// The deepest iteration any thread has completed, and its result.
+    completed: AtomicI32,
+    deepest: Mutex<Option<RootResult>>,
 }
 
 impl<'a> Shared<'a> {
@@ -42,7 +49,57 @@ impl<'a> Shared<'a> {
             internal_stop: AtomicBool::new(false),
             nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
             currmove,
+            searching: (0..=super::MAX_DEPTH as usize + 1)
+                .map(|_| AtomicUsize::new(0))
+                .collect(),
+            completed: AtomicI32::new(0),
+            deepest: Mutex::new(None),
         }
+    }
+
+    /// Threads allowed on one depth before a helper moves on to the next: half of
+    /// them (one, with two threads, so the helper always works a depth ahead).
+    fn threads_per_depth(&self) -> usize {
+        (self.nodes.len() / 2).max(1)
+    }
+
+    /// The depth a helper should search next: `depth`, or the first deeper one (up
+    /// to `max_depth`) that is not crowded.
+    pub fn helper_depth(&self, mut depth: i32, max_depth: i32) -> i32 {
+        while depth < max_depth
+            && self.searching[depth as usize].load(Ordering::Relaxed) >= self.threads_per_depth()
+        {
+            depth += 1;
+        }
+        depth
+    }
+
+    pub fn enter_depth(&self, depth: i32) {
+        self.searching[depth as usize].fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn leave_depth(&self, depth: i32) {
+        self.searching[depth as usize].fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// A thread completed an iteration: kept when it is the deepest so far.
+    pub fn offer_result(&self, r: &RootResult) {
+        let mut deepest = self.deepest.lock().unwrap_or_else(|e| e.into_inner());
+        if deepest.as_ref().is_none_or(|d| r.depth > d.depth) {
+            *deepest = Some(r.clone());
+            self.completed.store(r.depth, Ordering::Relaxed);
+        }
+    }
+
+    /// The deepest iteration completed by any thread (0: none yet).
+    pub fn completed_depth(&self) -> i32 {
+        self.completed.load(Ordering::Relaxed)
+    }
+
+    /// The deepest completed iteration's result, if deeper than `depth`.
+    pub fn deeper_result(&self, depth: i32) -> Option<RootResult> {
+        let deepest = self.deepest.lock().unwrap_or_else(|e| e.into_inner());
+        deepest.as_ref().filter(|d| d.depth > depth).cloned()
     }
 
     #[inline]
@@ -72,31 +129,41 @@ impl<'a> Shared<'a> {
     }
 }
 
-/// Runs the main worker on this thread and `threads - 1` helpers beside it.
+/// Runs the main worker on this thread and a helper beside it for each of
+/// `helper_tables` (the helpers' ordering statistics, kept between searches).
 /// `on_iteration` is the main thread's per-iteration hook (report, time decisions).
 #[allow(clippy::too_many_arguments)]
 pub fn run<P: Position, E: Evaluator<P>>(
+    helper_tables: &mut [OrderingTables],
     shared: &Shared<'_>,
     root: &P,
     root_moves: &[Move],
     history_keys: &[u64],
     eval: &E,
-    threads: usize,
     max_depth: i32,
     control: MainControl,
     main_tables: OrderingTables,
+    params: &SearchParams,
     on_iteration: &mut dyn FnMut(&mut Worker<'_, P, E>, &RootResult) -> bool,
 ) -> (Option<RootResult>, OrderingTables, usize) {
     std::thread::scope(|scope| {
-        for id in 1..threads.max(1) {
+        for (index, tables) in helper_tables.iter_mut().enumerate() {
+            let id = index + 1;
             let mut moves = root_moves.to_vec();
             let builder = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(HELPER_STACK_BYTES);
             let spawned = builder.spawn_scoped(scope, move || {
-                let mut worker =
-                    Worker::new(id, shared, eval, history_keys, OrderingTables::default());
+                let mut worker = Worker::new(
+                    id,
+                    shared,
+                    eval,
+                    history_keys,
+                    std::mem::replace(tables, OrderingTables::placeholder()),
+                    params,
+                );
                 worker.iterate(root, &mut moves, max_depth, |_, _| !shared.should_stop());
+                *tables = std::mem::replace(&mut worker.ordering, OrderingTables::placeholder());
             });
             if spawned.is_err() {
                 // Could not start a helper: search with fewer threads rather than fail.
@@ -105,14 +172,72 @@ pub fn run<P: Position, E: Evaluator<P>>(
             }
         }
         let mut moves = root_moves.to_vec();
-        let mut worker = Worker::new(0, shared, eval, history_keys, main_tables);
+        let mut worker = Worker::new(0, shared, eval, history_keys, main_tables, params);
         worker.control = Some(control);
-        let result = worker.iterate(root, &mut moves, max_depth, |w, r| on_iteration(w, r));
+        let mut result = worker.iterate(root, &mut moves, max_depth, |w, r| on_iteration(w, r));
         worker.wait_for_release();
-        let seldepth = worker.seldepth;
-        let tables = std::mem::take(&mut worker.ordering);
         // Whether it finished or was stopped, the helpers must stop too.
         shared.abort();
+        // A helper that completed a deeper iteration than the main thread answers.
+        let main_depth = result.as_ref().map_or(0, |r| r.depth);
+        if let Some(deeper) = shared.deeper_result(main_depth) {
+            result = Some(deeper);
+        }
+        let seldepth = worker.seldepth;
+        let tables = std::mem::replace(&mut worker.ordering, OrderingTables::placeholder());
         (result, tables, seldepth)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shared_for(threads: usize, run: impl FnOnce(&Shared<'_>)) {
+        let tt = TranspositionTable::new(0);
+        let (stop, ponderhit, currmove) = (
+            AtomicBool::new(false),
+            AtomicBool::new(false),
+            AtomicU64::new(0),
+        );
+        run(&Shared::new(&tt, &stop, &ponderhit, &currmove, threads));
+    }
+
+    #[test]
+    fn a_helper_moves_past_depths_enough_threads_are_searching() {
+        shared_for(2, |s| {
+            assert_eq!(s.helper_depth(3, 20), 3);
+            s.enter_depth(3);
+            assert_eq!(s.helper_depth(3, 20), 4, "two threads: one per depth");
+            s.enter_depth(4);
+            assert_eq!(s.helper_depth(3, 20), 5);
+            assert_eq!(s.helper_depth(3, 4), 4, "never past the depth limit");
+            s.leave_depth(3);
+            assert_eq!(s.helper_depth(3, 20), 3);
+        });
+        shared_for(4, |s| {
+            s.enter_depth(6);
+            assert_eq!(s.helper_depth(6, 20), 6, "four threads: two per depth");
+            s.enter_depth(6);
+            assert_eq!(s.helper_depth(6, 20), 7);
+        });
+    }
+
+    #[test]
+    fn the_deepest_completed_iteration_is_kept() {
+        shared_for(2, |s| {
+            let result = |depth| RootResult {
+                depth,
+                score: depth * 10,
+                pv: vec![Move::new(depth as u16, 0, 0)],
+                bound: None,
+            };
+            assert_eq!(s.completed_depth(), 0);
+            s.offer_result(&result(5));
+            s.offer_result(&result(4));
+            assert_eq!(s.completed_depth(), 5);
+            assert_eq!(s.deeper_result(4).map(|r| r.score), Some(50));
+            assert!(s.deeper_result(5).is_none());
+        });
+    }
 }

@@ -96,10 +96,27 @@ impl TimeControl {
 
     /// Whether another iteration may begin.
     pub fn may_start_iteration(&self) -> bool {
-        match self.soft {
-            Some(s) => self.elapsed() < s * NEXT_ITERATION_PERCENT as u32 / 100,
-            None => true,
+        self.may_start_iteration_scaled(100)
+    }
+
+    /// Whether another iteration may begin when the target time is scaled by
+    /// `percent` (see [`Stability`]); never past the hard deadline.
+    pub fn may_start_iteration_scaled(&self, percent: u64) -> bool {
+        match (self.soft, self.hard) {
+            (Some(s), hard) => {
+                let target = s * percent as u32 / 100;
+                let limit = target * NEXT_ITERATION_PERCENT as u32 / 100;
+                let limit = hard.map_or(limit, |h| limit.min(h));
+                self.elapsed() < limit
+            }
+            (None, _) => true,
         }
+    }
+
+    /// Whether the search runs on a fixed time per move (`movetime`) rather than a
+    /// clock: there is no reserve to keep, so every iteration that can start does.
+    pub fn is_fixed(&self) -> bool {
+        self.soft.is_some() && self.soft == self.hard
     }
 
     pub fn hard_limit(&self) -> Option<Duration> {
@@ -107,9 +124,69 @@ impl TimeControl {
     }
 }
 
+/// Scales a clock search's target time by how settled the root is: a best move that
+/// keeps changing, or a score that falls, earns more time; one that has held for
+/// several iterations gives time back.
+#[derive(Clone, Debug, Default)]
+pub struct Stability {
+    best: Option<crate::moves::Move>,
+    /// Completed iterations in a row with the same best move.
+    settled: u32,
+    score: Option<i32>,
+}
+
+/// Target time in percent by iterations the best move has held (the last entry
+/// for any more).
+const SETTLED_PERCENT: [u64; 5] = [170, 130, 105, 90, 75];
+/// A score this much below the previous iteration's...
+const SCORE_DROP: i32 = 30;
+/// ...raises the target by this percent.
+const SCORE_DROP_PERCENT: u64 = 140;
+
+impl Stability {
+    /// Records an iteration's best move and score; returns the target's scale in
+    /// percent.
+    pub fn update(&mut self, best: crate::moves::Move, score: i32) -> u64 {
+        if self.best == Some(best) {
+            self.settled += 1;
+        } else {
+            self.settled = 0;
+        }
+        self.best = Some(best);
+        let mut percent = SETTLED_PERCENT[(self.settled as usize).min(SETTLED_PERCENT.len() - 1)];
+        if self.score.is_some_and(|prev| score < prev - SCORE_DROP) {
+            percent = percent * SCORE_DROP_PERCENT / 100;
+        }
+        self.score = Some(score);
+        percent
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_settled_best_move_gives_time_back_and_a_falling_score_takes_more() {
+        use crate::moves::Move;
+        let (a, b) = (Move::new(1, 2, 0), Move::new(3, 4, 0));
+        let mut s = Stability::default();
+        assert_eq!(s.update(a, 10), 170);
+        assert_eq!(s.update(a, 12), 130);
+        assert_eq!(s.update(a, 12), 105);
+        assert_eq!(s.update(a, 12), 90);
+        assert_eq!(s.update(a, 12), 75);
+        assert_eq!(s.update(a, 12), 75);
+        assert_eq!(s.update(b, 12), 170);
+        assert_eq!(s.update(b, -50), 130 * 140 / 100);
+        let limits = Limits {
+            time: [Some(60_000), None],
+            ..Limits::default()
+        };
+        let tc = TimeControl::new(&limits, Side::White, Instant::now());
+        assert!(tc.may_start_iteration_scaled(75));
+        assert!(!tc.is_fixed());
+    }
 
     #[test]
     fn movetime_is_respected_minus_overhead() {

@@ -1,0 +1,158 @@
+//! The search's tunable numbers in one table: pruning margins, reductions and history
+//! bonuses. The defaults are what the engine plays with; the `SearchParams` protocol
+//! option overrides any of them by name (`"lmp_base=4 rfp_margin=100"`), so that a
+//! change can be tried in a match against the same binary, without a rebuild. A
+//! parameter of 0 in a `*_max_depth` or `*_min_depth` field that says so turns the
+//! technique off.
+
+use std::fmt::Write;
+
+macro_rules! search_params {
+    ($( $(#[doc = $doc:expr])* $name:ident : $default:expr ),* $(,)?) => {
+        /// See the module documentation; every field is an integer.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $( $(#[doc = $doc])* pub $name: i32, )*
+        }
+
+        impl Default for SearchParams {
+            fn default() -> Self {
+                SearchParams { $( $name: $default, )* }
+            }
+        }
+
+        impl SearchParams {
+            /// Every parameter's name, in table order.
+            pub const NAMES: &'static [&'static str] = &[$( stringify!($name), )*];
+
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $( stringify!($name) => Some(&mut self.$name), )*
+                    _ => None,
+                }
+            }
+
+            /// `name=value` pairs separated by spaces or commas, in table order.
+            pub fn to_text(&self) -> String {
+                let mut s = String::new();
+                $( let _ = write!(s, "{}={} ", stringify!($name), self.$name); )*
+                s.trim_end().to_string()
+            }
+        }
+    };
+}
+
+search_params! {
+    /// Reverse futility pruning up to this depth (0: off)...
+    rfp_max_depth: 3,
+    /// ...when the static evaluation exceeds beta by this much per depth...
+    rfp_margin: 120,
+    /// ...counting one depth less when improving (1: on).
+    rfp_improving: 0,
+    /// Null-move pruning from this depth (0: off); reduction
+    /// base + depth / divisor + min((eval - beta) / eval_divisor, eval_cap).
+    null_min_depth: 3,
+    null_base: 2,
+    null_divisor: 4,
+    null_eval_divisor: 200,
+    null_eval_cap: 0,
+    /// Late-move reductions of quiet moves from this depth, after this many moves
+    /// (one more at PV nodes); base reduction
+    /// (lmr_base + ln(depth) ln(index) * 100 / lmr_divisor) / 100.
+    lmr_min_depth: 3,
+    lmr_first_reduced: 3,
+    lmr_base: 50,
+    lmr_divisor: 250,
+    /// One more depth of reduction at non-PV nodes, and when not improving (1: on).
+    lmr_non_pv: 0,
+    lmr_not_improving: 0,
+    /// Killer moves are not reduced (1), or reduced one depth less (0).
+    lmr_skip_killers: 1,
+    /// History shifts the reduction by one depth per this much (0: no adjustment).
+    lmr_history_divisor: 0,
+    /// Futility pruning of quiet moves up to this depth (0: off), margin
+    /// base + per_depth * depth...
+    futility_max_depth: 3,
+    futility_base: 100,
+    futility_per_depth: 120,
+    /// ...where the depth is the one the move would be searched at after its
+    /// late-move reduction (1), or the node's (0).
+    futility_reduced: 0,
+    /// Quiet moves with history below per_depth * depth are pruned up to this depth
+    /// (0: off).
+    history_prune_max_depth: 0,
+    history_prune_per_depth: -4000,
+    /// Late-move pruning up to this depth (0: off): after (base + depth^2) /
+    /// (2 - improving) quiet moves, or (base + depth^2) * factor / 100 when
+    /// lmp_improving is 0.
+    lmp_max_depth: 3,
+    lmp_base: 2,
+    lmp_improving: 0,
+    lmp_factor: 200,
+    /// Reverse futility, futility, late-move pruning and reductions also inside a
+    /// turn of several sub-moves, not only at its start (1: on). Null move stays at
+    /// turn starts.
+    mid_turn_pruning: 1,
+    /// Time: under a clock, scale the target by the stability of the best move and
+    /// score (1: on; time::Stability); under `movetime`, start iterations until the
+    /// deadline instead of half of it (1: on).
+    time_stability: 0,
+    time_fixed_full: 1,
+    /// Internal iterative reduction from this depth (0: off).
+    iir_min_depth: 0,
+    /// Counter moves and continuation history (1: on).
+    prior_moves: 0,
+    /// History bonus of a cut-off: clamp(quadratic * d^2 + linear * d - offset, 1, max).
+    bonus_quadratic: 1,
+    bonus_linear: 0,
+    bonus_offset: 0,
+    bonus_max: 4096,
+}
+
+impl SearchParams {
+    /// The defaults with the pairs of `text` applied (`name=value`, separated by
+    /// spaces or commas). An unknown name or a value that is not an integer is an
+    /// error naming it; nothing is applied then.
+    pub fn parse(text: &str) -> Result<SearchParams, String> {
+        let mut p = SearchParams::default();
+        for pair in text.split([' ', ',']).filter(|s| !s.is_empty()) {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("'{pair}' is not name=value"))?;
+            let value: i32 = value
+                .parse()
+                .map_err(|_| format!("'{value}' is not an integer (parameter {name})"))?;
+            *p.slot(name).ok_or_else(|| {
+                format!(
+                    "unknown search parameter '{name}' (known: {})",
+                    Self::NAMES.join(", ")
+                )
+            })? = value;
+        }
+        Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_overrides_named_fields_and_round_trips() {
+        let p = SearchParams::parse("lmp_base=5, rfp_margin=-3").unwrap();
+        assert_eq!(p.lmp_base, 5);
+        assert_eq!(p.rfp_margin, -3);
+        assert_eq!(p.null_base, SearchParams::default().null_base);
+        assert_eq!(SearchParams::parse(&p.to_text()).unwrap(), p);
+        assert_eq!(SearchParams::parse("").unwrap(), SearchParams::default());
+    }
+
+    #[test]
+    fn parse_rejects_unknown_names_and_bad_values() {
+        assert!(SearchParams::parse("nope=1").unwrap_err().contains("nope"));
+        assert!(SearchParams::parse("lmp_base=x")
+            .unwrap_err()
+            .contains("lmp_base"));
+        assert!(SearchParams::parse("lmp_base").is_err());
+    }
+}
