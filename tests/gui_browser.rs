@@ -486,13 +486,16 @@ async fn a_parallel_worlds_turn_of_three_submoves_by_clicks() {
     gui.choose_variant("parallelworlds").await;
     let (_, n) = gui.play_turn().await;
     gui.wait_for_engine(n).await;
-    let (second, _) = gui.play_turn().await;
+    let (second, after_white) = gui.play_turn().await;
     assert_eq!(
         second, 3,
         "White's second turn: three sub-moves on three levels"
     );
-    let s = gui.state().await;
-    assert_eq!(s["side"], "black");
+    // The three sub-moves handed the turn over: Black (the engine) answers. Reading
+    // the side at once would race with a quick answer.
+    let s = gui.wait_for_engine(after_white).await;
+    assert!(s["moves"].as_array().unwrap().len() > after_white);
+    assert_eq!(s["side"], "white");
     gui.screenshot("parallelworlds-three-submoves").await;
     gui.close().await;
 }
