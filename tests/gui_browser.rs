@@ -93,12 +93,25 @@ impl Gui {
                          "--window-size=1500,1000"]
             }),
         );
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        let client = ClientBuilder::new(connector)
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .expect("a WebDriver session with chromium");
+        // A loaded machine starting many browsers at once can reset the first
+        // connection to a fresh chromedriver: try a few times before failing.
+        let mut attempt = 0;
+        let client = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(caps.clone())
+                .connect(&format!("http://127.0.0.1:{port}"))
+                .await
+            {
+                Ok(c) => break c,
+                Err(e) if attempt < 3 => {
+                    attempt += 1;
+                    eprintln!("WebDriver session attempt {attempt} failed: {e}; retrying");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(e) => panic!("a WebDriver session with chromium: {e}"),
+            }
+        };
         let gui = Gui {
             server,
             driver,
@@ -493,9 +506,10 @@ async fn a_parallel_worlds_turn_of_three_submoves_by_clicks() {
     );
     // The three sub-moves handed the turn over: Black (the engine) answers. Reading
     // the side at once would race with a quick answer.
+    // (The answer may also end the game: random clicks can leave a king to capture.)
     let s = gui.wait_for_engine(after_white).await;
-    assert!(s["moves"].as_array().unwrap().len() > after_white);
-    assert_eq!(s["side"], "white");
+    let answered = s["moves"].as_array().unwrap().len() > after_white && s["side"] == "white";
+    assert!(answered || !s["result"].is_null(), "Black answered: {s}");
     gui.screenshot("parallelworlds-three-submoves").await;
     gui.close().await;
 }
