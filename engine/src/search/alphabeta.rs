@@ -471,7 +471,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         };
         let known_eval = (!in_check).then_some(static_eval);
         self.evals[ply] = (half_turns, known_eval);
-        let improving = self.improving(ply, half_turns, known_eval);
+        // Looked up only when a parameter uses it (the defaults do not).
+        let improving = self.p.uses_improving() && self.improving(ply, half_turns, known_eval);
 
         // Reverse futility: far above beta at shallow depth, assume a quiet move holds it.
         if !pv_node
@@ -562,7 +563,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             let gives_check = child.in_check();
             let is_killer = self.ordering.is_killer(ply, m);
             let quiet_late = may_prune && !in_check && !gives_check && !is_tactical;
-            let history = if is_tactical {
+            let history = if is_tactical || !self.p.uses_history() {
                 0
             } else {
                 self.ordering.quiet_history(side, &prior, m)

@@ -110,6 +110,17 @@ search_params! {
 }
 
 impl SearchParams {
+    /// Whether any technique looks at "improving" (the search skips computing it
+    /// otherwise).
+    pub fn uses_improving(&self) -> bool {
+        self.rfp_improving != 0 || self.lmr_not_improving != 0 || self.lmp_improving != 0
+    }
+
+    /// Whether reductions or pruning look at a quiet move's history.
+    pub fn uses_history(&self) -> bool {
+        self.lmr_history_divisor != 0 || self.history_prune_max_depth > 0
+    }
+
     /// The defaults with the pairs of `text` applied (`name=value`, separated by
     /// spaces or commas). An unknown name or a value that is not an integer is an
     /// error naming it; nothing is applied then.
