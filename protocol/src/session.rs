@@ -135,6 +135,56 @@ fn info_line<P: Position>(root: &P, info: &Info) -> String {
     )
 }
 
+/// The root moves a search may choose from: every legal one, or those of
+/// `searchmoves`.
+pub fn root_candidates<P: Position>(root: &P, limits: &Limits) -> MoveList {
+    let mut candidates = MoveList::new();
+    root.generate(GenKind::All, &mut candidates);
+    if !limits.searchmoves.is_empty() {
+        candidates.retain(|m| limits.searchmoves.contains(m));
+    }
+    candidates
+}
+
+/// Searches up to `lines` lines of `game`'s position on `per_line` limits: line k is
+/// the best line among the candidates in `per_line.searchmoves` (as given by
+/// [`root_candidates`]) not leading lines 1..k-1 (each search excludes the root moves
+/// already chosen). `info` gets every line's progress as
+/// `multipv k`. Stops early when the candidates run out, and, with
+/// `end_on_stop`, once the searcher's stop flag is up. Returns the lines in order.
+pub fn distinct_lines<P: VariantEval>(
+    game: &Game<P>,
+    eval: &P::Eval,
+    searcher: &mut Searcher,
+    per_line: &mut Limits,
+    lines: usize,
+    end_on_stop: bool,
+    info: &mut dyn FnMut(&Info),
+) -> Vec<engine::search::SearchResult> {
+    let mut candidates = std::mem::take(&mut per_line.searchmoves);
+    let mut results = Vec::new();
+    for k in 1..=lines {
+        per_line.searchmoves = candidates.clone();
+        let mut report = |i: &Info| {
+            let mut i = i.clone();
+            i.multipv = k;
+            info(&i);
+        };
+        let r = searcher.think(game.pos(), game.history(), per_line, eval, &mut report);
+        let Some(best) = r.best else {
+            results.push(r);
+            break;
+        };
+        candidates.retain(|&m| m != best);
+        results.push(r);
+        let stopped = end_on_stop && searcher.stop.load(std::sync::atomic::Ordering::SeqCst);
+        if candidates.is_empty() || stopped {
+            break;
+        }
+    }
+    results
+}
+
 impl<P: VariantEval> VariantSession<P> {
     /// Searches for `limits.multipv` principal variations. Line k is the best line
     /// among the root moves not leading lines 1..k-1 (the root moves already chosen
@@ -148,11 +198,7 @@ impl<P: VariantEval> VariantSession<P> {
     ) -> engine::search::SearchResult {
         let root = self.game.pos();
         let history = self.game.history();
-        let mut candidates = MoveList::new();
-        root.generate(GenKind::All, &mut candidates);
-        if !limits.searchmoves.is_empty() {
-            candidates.retain(|m| limits.searchmoves.contains(m));
-        }
+        let candidates = root_candidates(root, limits);
         let lines = limits.multipv.clamp(1, candidates.len().max(1));
         if lines == 1 {
             let mut report = |i: &Info| info(info_line(root, i));
@@ -163,28 +209,24 @@ impl<P: VariantEval> VariantSession<P> {
         }
         let mut per_line = limits.clone();
         per_line.multipv = 1;
+        per_line.searchmoves = candidates;
         per_line.movetime = limits.movetime.map(|t| t / lines as u64);
         for t in per_line.time.iter_mut().flatten() {
             *t /= lines as u64;
         }
-        let mut first = None;
-        for k in 1..=lines {
-            per_line.searchmoves = candidates.clone();
-            let mut report = |i: &Info| {
-                let mut i = i.clone();
-                i.multipv = k;
-                info(info_line(root, &i));
-            };
-            let r = searcher.think(root, history, &per_line, &self.eval, &mut report);
-            if let Some(best) = r.best {
-                candidates.retain(|&m| m != best);
-            }
-            first.get_or_insert(r);
-            if candidates.is_empty() {
-                break;
-            }
-        }
-        first.expect("at least one line searched")
+        let mut report = |i: &Info| info(info_line(root, i));
+        distinct_lines(
+            &self.game,
+            &self.eval,
+            searcher,
+            &mut per_line,
+            lines,
+            false,
+            &mut report,
+        )
+        .into_iter()
+        .next()
+        .expect("at least one line searched")
     }
 }
 

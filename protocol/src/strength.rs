@@ -25,7 +25,6 @@
 
 use engine::game::Game;
 use engine::search::{Info, Limits, Score, SearchResult, Searcher};
-use engine::{GenKind, MoveList};
 use eval::VariantEval;
 use rand::Rng;
 
@@ -258,34 +257,21 @@ pub fn limited_search<P: VariantEval>(
     info: &mut dyn FnMut(&Info),
 ) -> SearchResult {
     use rand::SeedableRng;
-    use std::sync::atomic::Ordering;
     let root = game.pos();
     let history = game.history();
     let level = level_for(strength.elo);
-    let mut candidates = MoveList::new();
-    root.generate(GenKind::All, &mut candidates);
-    if !limits.searchmoves.is_empty() {
-        candidates.retain(|m| limits.searchmoves.contains(m));
-    }
+    let candidates = crate::session::root_candidates(root, limits);
     let lines = level.lines.clamp(1, candidates.len().max(1));
     let mut per_line = line_limits(limits, &level, lines);
+    per_line.searchmoves = candidates;
+    let searched =
+        crate::session::distinct_lines(game, eval, searcher, &mut per_line, lines, true, info);
+    // A line whose first iteration did not finish has no score to judge it by (the
+    // first line is kept whatever its depth), nor has one without a move.
     let mut results: Vec<SearchResult> = Vec::new();
-    for k in 1..=lines {
-        per_line.searchmoves = candidates.clone();
-        let mut report = |i: &Info| {
-            let mut i = i.clone();
-            i.multipv = k;
-            info(&i);
-        };
-        let r = searcher.think(root, history, &per_line, eval, &mut report);
-        let Some(best) = r.best else { break };
-        candidates.retain(|&m| m != best);
-        // A line whose first iteration did not finish has no score to judge it by.
+    for r in searched.into_iter().filter(|r| r.best.is_some()) {
         if r.depth > 0 || results.is_empty() {
             results.push(r);
-        }
-        if candidates.is_empty() || searcher.stop.load(Ordering::SeqCst) {
-            break;
         }
     }
     if results.len() <= 1 {
