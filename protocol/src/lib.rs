@@ -3,6 +3,7 @@
 //! This is the only crate that touches stdin/stdout.
 
 pub mod bench;
+pub mod datagen;
 pub mod gui_data;
 pub mod matches;
 pub mod registry;
