@@ -139,7 +139,7 @@ fn placement(fen: &str) -> [char; 64] {
 
 fn think(pos: &Chess, history: &[Chess], limits: Limits, hash_mb: usize) -> SearchResult {
     let mut s = Searcher::new(1, hash_mb);
-    s.think(pos, history, &limits, &ChessEval, &mut |_| {})
+    s.think(pos, history, &limits, &ChessEval::default(), &mut |_| {})
 }
 
 fn depth(d: u32) -> Limits {
@@ -219,7 +219,7 @@ fn mate_limit_and_multiple_threads() {
         movetime: Some(20_000),
         ..Limits::default()
     };
-    let r = s.think(&pos, &[], &limits, &ChessEval, &mut |_| {});
+    let r = s.think(&pos, &[], &limits, &ChessEval::default(), &mut |_| {});
     assert_eq!(r.score, Score::Mate(3));
 }
 
@@ -280,7 +280,7 @@ fn stop_during_search_still_gives_a_legal_move() {
             infinite: true,
             ..Limits::default()
         },
-        &ChessEval,
+        &ChessEval::default(),
         &mut |_| {},
     );
     h.join().unwrap();
@@ -305,7 +305,7 @@ fn movetime_is_not_exceeded() {
                 move_overhead: 10,
                 ..Limits::default()
             },
-            &ChessEval,
+            &ChessEval::default(),
             &mut |_| infos += 1,
         );
         let ms = t.elapsed().as_millis() as u64;
@@ -375,7 +375,7 @@ fn wac() {
                 movetime: Some(ms),
                 ..Limits::default()
             },
-            &ChessEval,
+            &ChessEval::default(),
             &mut |_| {},
         );
         if r.best.is_some_and(|m| wanted.contains(&m)) {
@@ -405,7 +405,7 @@ fn speed() {
         for threads in [1, 2] {
             let mut s = Searcher::new(threads, 64);
             let t = std::time::Instant::now();
-            let r = s.think(&pos, &[], &depth(d), &ChessEval, &mut |_| {});
+            let r = s.think(&pos, &[], &depth(d), &ChessEval::default(), &mut |_| {});
             let secs = t.elapsed().as_secs_f64();
             println!(
                 "threads {threads} depth {d}: {:.2} s, {} nodes, {:.0} nps, score {:?}",

@@ -11,81 +11,70 @@
 //!   would take the king) and, in crazyhouse, a larger weight for attacks (drops);
 //! * pawns: advancement (growing towards the endgame), passed pawns, doubled pawns.
 
+use crate::params::{Accumulator, Param, Terms};
 use engine::variants::chess::bitboard::{tables, Bitboard, Cells, FILE_A};
 use engine::variants::chess::board::{Board, Rules, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use engine::{Evaluator, Position, Side};
+use engine::{Position, Side};
 
-/// Piece values in centipawns by kind (pawn..king); the king's is never counted.
-/// DECISION: the classical values; chess has well-known ones, so they are not derived.
-pub const PIECE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
-/// Atomic: a capture destroys the capturer too, so minor pieces and queens trade
-/// differently; lichess-strength engines value knights lower and queens higher.
-pub const ATOMIC_PIECE_VALUE: [i32; 6] = [100, 250, 350, 500, 1000, 0];
-/// Crazyhouse: a piece in hand can be dropped anywhere; worth a bit more than on board.
-pub const HAND_VALUE_PERCENT: i32 = 115;
-/// Crazyhouse: pawns matter more (they are drop material) and pieces less.
-pub const CRAZYHOUSE_PIECE_VALUE: [i32; 6] = [100, 260, 280, 380, 650, 0];
+// The parameters, in layout order (`layout` names them). Per-kind groups are
+// indexed by kind, pawn..king.
+const MATERIAL: Param = 0; // pawn..queen
+const HAND: Param = 5; // pawn..queen in hand (crazyhouse)
+const CENTRALITY: Param = 10; // pawn..king: per knight leap from the cell
+const MOBILITY: Param = 16; // knight..queen: per attacked cell beyond the baseline
+const PAWN_ADVANCE: Param = 20; // per rank beyond the start
+const PASSED_PAWN: Param = 21; // relative ranks 1..6
+const DOUBLED_PAWN: Param = 27;
+const KING_SHIELD: Param = 28; // own pawns in front of and around the king
+const KING_ZONE_ATTACK: Param = 29; // enemy attacks on the king's neighbourhood
+const ATOMIC_EXPOSED_NEIGHBOUR: Param = 30; // own piece next to the king, attacked
+const ATOMIC_KINGS_TOUCH: Param = 31;
+const TEMPO: Param = 32;
 
+const LAYOUT: [&str; 33] = [
+    "material.pawn",
+    "material.knight",
+    "material.bishop",
+    "material.rook",
+    "material.queen",
+    "hand.pawn",
+    "hand.knight",
+    "hand.bishop",
+    "hand.rook",
+    "hand.queen",
+    "centrality.pawn",
+    "centrality.knight",
+    "centrality.bishop",
+    "centrality.rook",
+    "centrality.queen",
+    "centrality.king",
+    "mobility.knight",
+    "mobility.bishop",
+    "mobility.rook",
+    "mobility.queen",
+    "pawns.advance",
+    "pawns.passed_rank2",
+    "pawns.passed_rank3",
+    "pawns.passed_rank4",
+    "pawns.passed_rank5",
+    "pawns.passed_rank6",
+    "pawns.passed_rank7",
+    "pawns.doubled",
+    "king.shield",
+    "king.zone_attack",
+    "king.atomic_exposed_neighbour",
+    "king.atomic_kings_touch",
+    "tempo.side_to_move",
+];
+
+/// Piece values (pawn..queen) that measure the game phase: fixed, not tuned, so the
+/// phase of a position never depends on the table.
+const PHASE_VALUE: [i32; 5] = [0, 320, 330, 500, 900];
 /// Non-pawn material at which the game counts as a full middlegame.
 const PHASE_FULL: i32 = 2 * (2 * 320 + 2 * 330 + 2 * 500 + 900);
-
-/// Centrality bonus per knight leap available from the cell, (mg, eg), by kind.
-const CENTRALITY: [(i32, i32); 6] = [(0, 0), (6, 3), (3, 2), (0, 0), (1, 2), (-6, 5)];
-/// Mobility per attacked cell beyond the baseline, (mg, eg), by kind.
-const MOBILITY: [(i32, i32); 6] = [(0, 0), (4, 4), (5, 5), (2, 4), (1, 2), (0, 0)];
-/// Cells of mobility a piece is expected to have; fewer is penalised.
-const MOBILITY_BASELINE: [i32; 6] = [0, 4, 6, 6, 12, 0];
-/// Pawn advancement bonus per rank beyond the start, (mg, eg).
-const PAWN_ADVANCE: (i32, i32) = (3, 10);
-/// Passed pawn bonus by ranks advanced (0..7), endgame-weighted below.
-const PASSED_PAWN: [i32; 8] = [0, 5, 10, 20, 35, 60, 100, 0];
-const DOUBLED_PAWN: i32 = -15;
-/// Own pawns in front of the king (middlegame).
-const SHIELD_PAWN: i32 = 12;
-/// Per enemy attack on the king's neighbourhood (middlegame).
-const KING_ZONE_ATTACK: i32 = 8;
-/// Crazyhouse multiplies king-zone attack penalties: drops make attacks sharper.
-const CRAZYHOUSE_KING_FACTOR: i32 = 2;
-/// Atomic: own piece next to the own king that the enemy attacks.
-const ATOMIC_EXPOSED_NEIGHBOUR: i32 = 120;
-/// Atomic: kings touching cannot be captured near each other; mild bonus for the
-/// side whose king is adjacent to the enemy king (it is immune to explosion threats).
-const ATOMIC_KINGS_TOUCH: i32 = 40;
-/// Side-to-move bonus.
-const TEMPO: i32 = 10;
-
-/// The chess family's evaluator; the variant is read from the board's rule switches.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct ChessEval;
-
-/// A term's middlegame and endgame parts, from White's view.
-#[derive(Clone, Copy, Default, Debug)]
-struct Term {
-    mg: i32,
-    eg: i32,
-}
-
-impl Term {
-    #[inline]
-    fn add(&mut self, side: Side, mg: i32, eg: i32) {
-        let s = if side == Side::White { 1 } else { -1 };
-        self.mg += s * mg;
-        self.eg += s * eg;
-    }
-    fn taper(self, phase: i32) -> i32 {
-        (self.mg * phase + self.eg * (PHASE_FULL - phase)) / PHASE_FULL
-    }
-}
-
-fn values<R: Rules>() -> &'static [i32; 6] {
-    if R::EXPLOSIONS {
-        &ATOMIC_PIECE_VALUE
-    } else if R::DROPS {
-        &CRAZYHOUSE_PIECE_VALUE
-    } else {
-        &PIECE_VALUE
-    }
-}
+/// Cells of mobility a piece is expected to have (knight..queen); the feature is the
+/// difference, so a piece with fewer counts negatively.
+const MOBILITY_BASELINE: [i32; 4] = [4, 6, 6, 12];
 
 /// Knight leaps from a cell on the board's topology: the centrality measure.
 #[inline]
@@ -129,18 +118,8 @@ fn front_span(side: Side, sq: u8) -> Bitboard {
     files & ahead
 }
 
-struct Parts {
-    material: Term,
-    hand: Term,
-    centrality: Term,
-    mobility: Term,
-    king: Term,
-    pawns: Term,
-    phase: i32,
-}
-
 #[inline]
-fn attacks_of<R: Rules>(b: &Board<R>, kind: u8, sq: u8, side: Side, occ: Bitboard) -> Bitboard {
+fn attacks_of(kind: u8, sq: u8, side: Side, occ: Bitboard) -> Bitboard {
     let t = tables();
     match kind {
         PAWN => t.pawn[side.index()][sq as usize],
@@ -148,120 +127,8 @@ fn attacks_of<R: Rules>(b: &Board<R>, kind: u8, sq: u8, side: Side, occ: Bitboar
         BISHOP => t.bishop(sq, occ),
         ROOK => t.rook(sq, occ),
         QUEEN => t.queen(sq, occ),
-        _ => {
-            let _ = b;
-            t.king[sq as usize]
-        }
+        _ => t.king[sq as usize],
     }
-}
-
-fn parts<R: Rules>(b: &Board<R>) -> Parts {
-    let v = values::<R>();
-    let occ = b.occupied();
-    let mut p = Parts {
-        material: Term::default(),
-        hand: Term::default(),
-        centrality: Term::default(),
-        mobility: Term::default(),
-        king: Term::default(),
-        pawns: Term::default(),
-        phase: 0,
-    };
-    // Attack maps first: king safety needs the enemy's. `zone_attacks[s]` counts the
-    // attacks of side `s` on the other king's neighbourhood (one per piece and cell).
-    let king_zones = [Side::White, Side::Black]
-        .map(|s| b.king_sq(s).map(|k| tables().king[k as usize]).unwrap_or(0));
-    let mut attacks = [0u64; 2];
-    let mut zone_attacks = [0i32; 2];
-    for side in [Side::White, Side::Black] {
-        let own = b.side_pieces(side);
-        for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
-            for sq in Cells(b.pieces(side, kind)) {
-                let a = attacks_of(b, kind, sq, side, occ);
-                attacks[side.index()] |= a;
-                zone_attacks[side.index()] +=
-                    (a & king_zones[side.opposite().index()]).count_ones() as i32;
-                let value = v[kind as usize];
-                p.material.add(side, value, value);
-                if kind != PAWN && kind != KING {
-                    p.phase += PIECE_VALUE[kind as usize];
-                }
-                let c = centrality(sq);
-                let (cm, ce) = CENTRALITY[kind as usize];
-                p.centrality.add(side, cm * c, ce * c);
-                if kind != PAWN && kind != KING {
-                    let m = (a & !own).count_ones() as i32 - MOBILITY_BASELINE[kind as usize];
-                    let (mm, me) = MOBILITY[kind as usize];
-                    p.mobility.add(side, mm * m, me * m);
-                }
-            }
-        }
-        if R::DROPS {
-            for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN] {
-                let n = b.hand_count(side, kind) as i32;
-                let value = v[kind as usize] * HAND_VALUE_PERCENT / 100 * n;
-                p.hand.add(side, value, value);
-                if kind != PAWN {
-                    p.phase += PIECE_VALUE[kind as usize] * n;
-                }
-            }
-        }
-    }
-    p.phase = p.phase.min(PHASE_FULL);
-
-    for side in [Side::White, Side::Black] {
-        let them = side.opposite();
-        let own_pawns = b.pieces(side, PAWN);
-        let their_pawns = b.pieces(them, PAWN);
-        for sq in Cells(own_pawns) {
-            let adv = relative_rank(side, sq) - 1;
-            p.pawns
-                .add(side, PAWN_ADVANCE.0 * adv, PAWN_ADVANCE.1 * adv);
-            if front_span(side, sq) & their_pawns == 0 {
-                let bonus = PASSED_PAWN[relative_rank(side, sq) as usize];
-                p.pawns.add(side, bonus / 2, bonus);
-            }
-            let file = FILE_A << (sq % 8);
-            if (own_pawns & file).count_ones() > 1 {
-                // Counted once per pawn on the file: each doubled pawn pays.
-                p.pawns.add(side, DOUBLED_PAWN / 2, DOUBLED_PAWN);
-            }
-        }
-
-        let Some(ksq) = b.king_sq(side) else { continue };
-        let zone = tables().king[ksq as usize];
-        let shield = (zone | front_span(side, ksq) & zone_ahead(side, ksq)) & own_pawns;
-        p.king
-            .add(side, SHIELD_PAWN * shield.count_ones() as i32, 0);
-        let factor = if R::DROPS { CRAZYHOUSE_KING_FACTOR } else { 1 };
-        p.king.add(
-            side,
-            -KING_ZONE_ATTACK * zone_attacks[them.index()] * factor,
-            0,
-        );
-        if R::EXPLOSIONS {
-            // A capture on any cell next to our king explodes it: our pieces there
-            // that the enemy attacks are direct threats, unless the kings touch
-            // (then the enemy king would explode as well, which is illegal for them).
-            let their_king_zone = b
-                .king_sq(them)
-                .map(|k| tables().king[k as usize] | (1u64 << k))
-                .unwrap_or(0);
-            if their_king_zone & (1u64 << ksq) != 0 {
-                p.king.add(side, ATOMIC_KINGS_TOUCH, ATOMIC_KINGS_TOUCH);
-            } else {
-                let exposed = zone & b.side_pieces(side) & attacks[them.index()];
-                let n = exposed.count_ones() as i32;
-                p.king.add(
-                    side,
-                    -ATOMIC_EXPOSED_NEIGHBOUR * n,
-                    -ATOMIC_EXPOSED_NEIGHBOUR * n,
-                );
-            }
-        }
-    }
-    let _ = KING;
-    p
 }
 
 /// The two ranks in front of a king (its pawn shield area).
@@ -281,80 +148,154 @@ fn zone_ahead(side: Side, ksq: u8) -> Bitboard {
     }
 }
 
-impl<R: Rules> Evaluator<Board<R>> for ChessEval {
-    fn evaluate(&self, pos: &Board<R>) -> i32 {
-        let p = parts(pos);
-        let white = p.material.taper(p.phase)
-            + p.hand.taper(p.phase)
-            + p.centrality.taper(p.phase)
-            + p.mobility.taper(p.phase)
-            + p.king.taper(p.phase)
-            + p.pawns.taper(p.phase);
-        let stm = if pos.side_to_move() == Side::White {
-            white
+impl<R: Rules> Terms for Board<R> {
+    fn layout() -> &'static [&'static str] {
+        &LAYOUT
+    }
+
+    fn builtin_table() -> &'static str {
+        if R::EXPLOSIONS {
+            include_str!("../tables/atomic.txt")
+        } else if R::DROPS {
+            include_str!("../tables/crazyhouse.txt")
         } else {
-            -white
-        };
-        stm + TEMPO
-    }
-
-    fn breakdown(&self, pos: &Board<R>) -> Vec<(String, i32)> {
-        let p = parts(pos);
-        let mut out = vec![
-            ("material".to_string(), p.material.taper(p.phase)),
-            ("centrality".to_string(), p.centrality.taper(p.phase)),
-            ("mobility".to_string(), p.mobility.taper(p.phase)),
-            ("king safety".to_string(), p.king.taper(p.phase)),
-            ("pawns".to_string(), p.pawns.taper(p.phase)),
-        ];
-        if R::DROPS {
-            out.insert(1, ("hand".to_string(), p.hand.taper(p.phase)));
+            include_str!("../tables/chess.txt")
         }
-        out.push(("phase (of 256)".to_string(), p.phase * 256 / PHASE_FULL));
-        let v = self.evaluate(pos);
-        out.push((
-            "total".to_string(),
-            if pos.side_to_move() == Side::White {
-                v
+    }
+
+    fn terms<A: Accumulator>(&self, acc: &mut A) -> f32 {
+        let b = self;
+        let occ = b.occupied();
+        let mut phase = 0;
+        // Attack maps first: king safety needs the enemy's. `zone_attacks[s]` counts
+        // the attacks of side `s` on the other king's neighbourhood (one per piece and
+        // cell).
+        let king_zones = [Side::White, Side::Black]
+            .map(|s| b.king_sq(s).map(|k| tables().king[k as usize]).unwrap_or(0));
+        let mut attacks = [0u64; 2];
+        let mut zone_attacks = [0i32; 2];
+        for side in [Side::White, Side::Black] {
+            let sign = if side == Side::White { 1 } else { -1 };
+            let own = b.side_pieces(side);
+            for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
+                let k = kind as usize;
+                for sq in Cells(b.pieces(side, kind)) {
+                    let a = attacks_of(kind, sq, side, occ);
+                    attacks[side.index()] |= a;
+                    zone_attacks[side.index()] +=
+                        (a & king_zones[side.opposite().index()]).count_ones() as i32;
+                    acc.add(CENTRALITY + k, sign * centrality(sq));
+                    if kind == KING {
+                        continue;
+                    }
+                    acc.add(MATERIAL + k, sign);
+                    phase += PHASE_VALUE[k];
+                    if kind != PAWN {
+                        let m = (a & !own).count_ones() as i32 - MOBILITY_BASELINE[k - 1];
+                        acc.add(MOBILITY + k - 1, sign * m);
+                    }
+                }
+            }
+            if R::DROPS {
+                for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN] {
+                    let n = b.hand_count(side, kind) as i32;
+                    acc.add(HAND + kind as usize, sign * n);
+                    phase += PHASE_VALUE[kind as usize] * n;
+                }
+            }
+        }
+
+        for side in [Side::White, Side::Black] {
+            let sign = if side == Side::White { 1 } else { -1 };
+            let them = side.opposite();
+            let own_pawns = b.pieces(side, PAWN);
+            let their_pawns = b.pieces(them, PAWN);
+            for sq in Cells(own_pawns) {
+                let rank = relative_rank(side, sq);
+                acc.add(PAWN_ADVANCE, sign * (rank - 1));
+                if front_span(side, sq) & their_pawns == 0 && (1..=6).contains(&rank) {
+                    acc.add(PASSED_PAWN + rank as usize - 1, sign);
+                }
+                let file = FILE_A << (sq % 8);
+                if (own_pawns & file).count_ones() > 1 {
+                    // Counted once per pawn on the file: each doubled pawn pays.
+                    acc.add(DOUBLED_PAWN, sign);
+                }
+            }
+
+            let Some(ksq) = b.king_sq(side) else { continue };
+            let zone = tables().king[ksq as usize];
+            let shield = (zone | front_span(side, ksq) & zone_ahead(side, ksq)) & own_pawns;
+            acc.add(KING_SHIELD, sign * shield.count_ones() as i32);
+            acc.add(KING_ZONE_ATTACK, sign * zone_attacks[them.index()]);
+            if R::EXPLOSIONS {
+                // A capture on any cell next to our king explodes it: our pieces there
+                // that the enemy attacks are direct threats, unless the kings touch
+                // (then the enemy king would explode as well, which is illegal for
+                // them).
+                let their_king_zone = b
+                    .king_sq(them)
+                    .map(|k| tables().king[k as usize] | (1u64 << k))
+                    .unwrap_or(0);
+                if their_king_zone & (1u64 << ksq) != 0 {
+                    acc.add(ATOMIC_KINGS_TOUCH, sign);
+                } else {
+                    let exposed = zone & b.side_pieces(side) & attacks[them.index()];
+                    acc.add(ATOMIC_EXPOSED_NEIGHBOUR, sign * exposed.count_ones() as i32);
+                }
+            }
+        }
+        acc.add(
+            TEMPO,
+            if b.side_to_move() == Side::White {
+                1
             } else {
-                -v
+                -1
             },
-        ));
-        out
+        );
+        phase.min(PHASE_FULL) as f32 / PHASE_FULL as f32
     }
 }
 
-impl<R: Rules> crate::VariantEval for Board<R> {
-    type Eval = ChessEval;
-}
+/// Chess's evaluator (crazyhouse and atomic have their own tables:
+/// `TableEval<Crazyhouse>`, `TableEval<Atomic>`).
+pub type ChessEval = crate::params::TableEval<engine::variants::chess::Chess>;
+
+crate::table_variant!(
+    engine::variants::chess::Chess,
+    engine::variants::chess::Crazyhouse,
+    engine::variants::chess::Atomic
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::{builtin, TableEval};
     use engine::variants::chess::{Atomic, Chess, Crazyhouse};
+    use engine::Evaluator;
 
-    fn eval_fen<P: Position>(fen: &str) -> i32
-    where
-        ChessEval: Evaluator<P>,
-    {
-        ChessEval.evaluate(&P::from_fen(fen).unwrap())
+    fn eval_fen<P: Terms>(fen: &str) -> i32 {
+        TableEval::<P>::default().evaluate(&P::from_fen(fen).unwrap())
+    }
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const TEMPO_CP: i32 = 10;
+
+    #[test]
+    fn the_built_in_tables_are_complete() {
+        // `builtin` panics on a missing, unknown or repeated parameter.
+        assert_eq!(builtin::<Chess>().len(), LAYOUT.len());
+        assert_eq!(builtin::<Crazyhouse>().len(), LAYOUT.len());
+        assert_eq!(builtin::<Atomic>().len(), LAYOUT.len());
+        assert_eq!(builtin::<Chess>().mg[MATERIAL + KNIGHT as usize], 320.0);
+        assert_eq!(builtin::<Atomic>().mg[MATERIAL + QUEEN as usize], 1000.0);
     }
 
     #[test]
     fn start_positions_are_balanced() {
         // Only the tempo bonus separates the sides.
-        assert_eq!(
-            eval_fen::<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            TEMPO
-        );
-        assert_eq!(
-            eval_fen::<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
-            TEMPO
-        );
-        assert_eq!(
-            eval_fen::<Atomic>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            TEMPO
-        );
+        assert_eq!(eval_fen::<Chess>(START), TEMPO_CP);
+        assert_eq!(eval_fen::<Chess>(&START.replace(" w ", " b ")), TEMPO_CP);
+        assert_eq!(eval_fen::<Atomic>(START), TEMPO_CP);
     }
 
     #[test]
@@ -383,7 +324,7 @@ mod tests {
     fn crazyhouse_values_the_hand() {
         let with =
             eval_fen::<Crazyhouse>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1");
-        assert!(with > TEMPO + 200, "{with}");
+        assert!(with > TEMPO_CP + 200, "{with}");
     }
 
     #[test]
@@ -391,7 +332,25 @@ mod tests {
         let pos =
             Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4")
                 .unwrap();
-        let parts = ChessEval.breakdown(&pos);
-        assert_eq!(parts.last().unwrap().1, -ChessEval.evaluate(&pos));
+        let e = ChessEval::default();
+        let parts = e.breakdown(&pos);
+        assert_eq!(parts.last().unwrap().1, -e.evaluate(&pos));
+        let material = parts.iter().find(|p| p.0 == "material").unwrap().1;
+        assert_eq!(material, 0);
+    }
+
+    #[test]
+    fn a_table_file_changes_the_evaluation_and_bad_ones_name_the_line() {
+        use crate::VariantEval;
+        let pos = Chess::from_fen("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1").unwrap();
+        let before = ChessEval::default().evaluate(&pos);
+        let file = "variant chess\nmaterial.knight 520\nvariant atomic\nmaterial.knight 1\n";
+        let tuned: TableEval<Chess> = Chess::eval_from_table(file).unwrap().unwrap();
+        assert_eq!(tuned.evaluate(&pos), before + 200);
+        assert!(Crazyhouse::eval_from_table(file).unwrap().is_none());
+        let Err(e) = Chess::eval_from_table("variant chess\nmaterial.knigt 300\n") else {
+            panic!("an unknown parameter was accepted");
+        };
+        assert!(e.contains("line 2") && e.contains("material.knigt"), "{e}");
     }
 }

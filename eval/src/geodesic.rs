@@ -242,6 +242,9 @@ impl Evaluator<Geodesic> for GeodesicEval {
 
 impl VariantEval for Geodesic {
     type Eval = GeodesicEval;
+    fn eval_from_table(_text: &str) -> Result<Option<Self::Eval>, String> {
+        Err("this variant's evaluation has no weight table yet".to_string())
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,12 @@
 //! Evaluation functions for every variant.
 //!
 //! Each variant's position type implements [`VariantEval`], naming its evaluator.
-//! [`MobilityEval`] is the generic fallback: the difference in legal sub-moves.
+//! A variant's evaluation is a table of weights ([`params`]) over the features its
+//! [`params::Terms`] reports. [`MobilityEval`] is the generic fallback: the number of
+//! legal sub-moves.
 
 pub mod geodesic;
+pub mod params;
 pub mod pentaplane;
 pub mod platonic;
 
@@ -14,7 +17,12 @@ pub mod triplane;
 
 /// Binds a variant to its evaluator.
 pub trait VariantEval: Position {
-    type Eval: Evaluator<Self> + Default;
+    /// The evaluator; `default()` is the built-in one.
+    type Eval: Evaluator<Self> + Default + Clone;
+    /// The evaluator with a table file's section for this variant laid over the
+    /// built-in table (see [`params::parse_tables`]); `Ok(None)` when the file has no
+    /// section for this variant. Errors name the line.
+    fn eval_from_table(text: &str) -> Result<Option<Self::Eval>, String>;
 }
 
 /// A variant-independent evaluation: mobility of the side to move.

@@ -195,6 +195,9 @@ impl Evaluator<ParallelWorlds> for ParallelWorldsEval {
 
 impl VariantEval for ParallelWorlds {
     type Eval = ParallelWorldsEval;
+    fn eval_from_table(_text: &str) -> Result<Option<Self::Eval>, String> {
+        Err("this variant's evaluation has no weight table yet".to_string())
+    }
 }
 
 #[cfg(test)]

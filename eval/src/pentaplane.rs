@@ -277,6 +277,9 @@ impl Evaluator<Pentaplane> for PentaplaneEval {
 
 impl VariantEval for Pentaplane {
     type Eval = PentaplaneEval;
+    fn eval_from_table(_text: &str) -> Result<Option<Self::Eval>, String> {
+        Err("this variant's evaluation has no weight table yet".to_string())
+    }
 }
 
 #[cfg(test)]

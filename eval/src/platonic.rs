@@ -300,6 +300,9 @@ impl Evaluator<Platonic> for PlatonicEval {
 
 impl VariantEval for Platonic {
     type Eval = PlatonicEval;
+    fn eval_from_table(_text: &str) -> Result<Option<Self::Eval>, String> {
+        Err("this variant's evaluation has no weight table yet".to_string())
+    }
 }
 
 #[cfg(test)]

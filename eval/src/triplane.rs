@@ -48,6 +48,7 @@ const PAWN_A_ADVANCE: [i32; 8] = [0, 0, 4, 10, 20, 35, 60, 0];
 /// On B/C the 7th rank is one step from DeadWood.
 const PAWN_BC_ADVANCE: [i32; 8] = [0, 0, 4, 8, 12, 10, -30, 0];
 
+#[derive(Clone)]
 pub struct TriPlaneEval {
     /// Value of a man on B or C, and in a hold, by kind.
     board_value: [i32; KIND_COUNT],
@@ -263,6 +264,9 @@ impl Evaluator<TriPlane> for TriPlaneEval {
 
 impl VariantEval for TriPlane {
     type Eval = TriPlaneEval;
+    fn eval_from_table(_text: &str) -> Result<Option<Self::Eval>, String> {
+        Err("this variant's evaluation has no weight table yet".to_string())
+    }
 }
 
 #[cfg(test)]
