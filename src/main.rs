@@ -78,6 +78,8 @@ enum Command {
     },
     /// Play a match between two engines (see docs/matches.md).
     Match(MatchArgs),
+    /// Merge the PGN files of a (sharded) match and print its report (docs/matches.md).
+    MatchMerge(MatchMergeArgs),
 }
 
 #[derive(Args)]
@@ -152,6 +154,23 @@ struct MatchArgs {
     /// No per-game lines and no progress bar; only the final report.
     #[arg(long)]
     quiet: bool,
+    /// Play only shard K of N (0 <= K < N): the game pairs p with p % N == K of the
+    /// match (same openings and game numbers); merge with `manifold match-merge`.
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
+    shard: Option<protocol::matches::Shard>,
+}
+
+#[derive(Args)]
+struct MatchMergeArgs {
+    /// PGN files written by `manifold match` (one per shard, or concatenated).
+    #[arg(value_name = "FILE.pgn", required = true)]
+    files: Vec<PathBuf>,
+    /// Also report the SPRT of the merged games, e.g. `elo0=0,elo1=5,alpha=0.05,beta=0.05`.
+    #[arg(long, value_name = "PARAMS")]
+    sprt: Option<SprtConfig>,
+    /// Report from this engine's side (default: engine 1 of the match).
+    #[arg(long, value_name = "NAME")]
+    engine: Option<String>,
 }
 
 fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
@@ -213,10 +232,48 @@ fn run_match_command(a: MatchArgs) -> ExitCode {
     cfg.hang_timeout_ms = a.hang_timeout;
     cfg.event = a.event;
     cfg.report = !a.quiet;
+    cfg.shard = a.shard;
+    if let Some(shard) = a.shard {
+        if a.games > 0 && shard.games(a.games).is_empty() {
+            eprintln!(
+                "warning: shard {shard} has no games: --games {} makes {} game pair(s)",
+                a.games,
+                a.games.div_ceil(2)
+            );
+        }
+    }
     match protocol::matches::run_match(&cfg) {
         Ok(summary) => {
             println!();
             print!("{summary}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_match_merge_command(a: MatchMergeArgs) -> ExitCode {
+    let opts = protocol::matches::merge::MergeOptions {
+        sprt: a.sprt,
+        engine: a.engine,
+    };
+    match protocol::matches::merge::merge_files(&a.files, &opts) {
+        Ok(m) => {
+            for w in &m.warnings {
+                eprintln!("warning: {w}");
+            }
+            println!(
+                "Merged {} games from {} file(s) ({} read, {} duplicate(s) counted once)",
+                m.summary.tally.games(),
+                m.files,
+                m.games_read,
+                m.duplicates
+            );
+            println!();
+            print!("{}", m.summary);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -274,6 +331,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => run_match_command(args),
+        Some(Command::MatchMerge(args)) => run_match_merge_command(args),
         Some(Command::Gui { engine, port }) => {
             let engine = match engine {
                 Some(line) => gui::EngineCommand::Shell(line),

@@ -7,15 +7,22 @@
 //! * [`openings`] — openings files and seeded random openings;
 //! * [`pgn`] — PGN writer and reader;
 //! * [`stats`] — Elo, 95% interval, LOS, SPRT (trinomial model);
-//! * [`progress`] — the live progress bar.
+//! * [`progress`] — the live progress bar;
+//! * [`merge`] — the report of a match rebuilt from its PGN files (`match-merge`).
 //!
-//! Scheduling: game `i` uses opening `i / 2`; engine 1 has White in even games and
-//! Black in odd ones, so every opening is played with both colours. `concurrency`
-//! worker threads take games in order; each keeps its own pair of engine processes
-//! across games and restarts one after any fault.
+//! Scheduling: game `i` uses opening `i / 2` (game pair `i / 2`); engine 1 has White
+//! in even games and Black in odd ones, so every opening is played with both
+//! colours. `concurrency` worker threads take games in order; each keeps its own
+//! pair of engine processes across games and restarts one after any fault.
+//!
+//! Sharding ([`Shard`], `--shard K/N`): the match is the same set of game pairs,
+//! and shard K plays the pairs p with `p % N == K`. A pair's opening depends only
+//! on (seed, pair), and game numbers (the PGN `Round` tag) stay those of the whole
+//! match, so the shards' PGN files together are the unsharded match.
 
 pub mod clock;
 pub mod engine_process;
+pub mod merge;
 pub mod openings;
 pub mod pgn;
 pub mod progress;
@@ -43,6 +50,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -61,6 +69,63 @@ pub enum OpeningSource {
     /// seeded random one per pair when `None`, then `plies` random sub-moves.
     /// Turns the Chess960 conventions on (see [`MatchConfig::chess960`]).
     Chess960 { start: Option<u32>, plies: usize },
+}
+
+/// One part of a match split over several runs (`--shard K/N`): shard `index` of
+/// `count` plays the game pairs p (games 2p and 2p+1) with `p % count == index`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Shard `index` of `count`; an error unless `index < count`.
+    pub fn new(index: usize, count: usize) -> Result<Shard, String> {
+        if count == 0 {
+            return Err("the shard count N in K/N must be at least 1".into());
+        }
+        if index >= count {
+            return Err(format!(
+                "shard index {index} is not below the shard count {count} (K in K/N runs from 0 to N-1)"
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether this shard plays game pair `pair`.
+    pub fn plays_pair(&self, pair: usize) -> bool {
+        pair % self.count == self.index
+    }
+
+    /// The (0-based, match-wide) numbers of the games this shard plays out of a
+    /// match of `games` games, in order.
+    pub fn games(&self, games: usize) -> Vec<usize> {
+        (0..games).filter(|g| self.plays_pair(g / 2)).collect()
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    /// `K/N`, e.g. `0/4` .. `3/4`.
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (k, n) = s
+            .trim()
+            .split_once('/')
+            .ok_or_else(|| format!("expected K/N (e.g. 0/4), got '{s}'"))?;
+        let number = |part: &str, what: &str| -> Result<usize, String> {
+            part.trim().parse::<usize>().map_err(|_| {
+                format!("expected K/N (e.g. 0/4), got '{s}': {what} '{part}' is not a whole number")
+            })
+        };
+        Shard::new(number(k, "K")?, number(n, "N")?)
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 /// Everything a match needs.
@@ -95,6 +160,9 @@ pub struct MatchConfig {
     /// and PGN names the variant `Chess960` (`crazyhouse960`, `atomic960`) with a
     /// `FEN` tag. Implied by [`OpeningSource::Chess960`].
     pub chess960: bool,
+    /// Play only this shard's game pairs (`None`: all of them). `games` stays the
+    /// size of the whole match.
+    pub shard: Option<Shard>,
 }
 
 impl MatchConfig {
@@ -120,6 +188,7 @@ impl MatchConfig {
             event: "Manifold match".into(),
             report: false,
             chess960: false,
+            shard: None,
         }
     }
 }
@@ -191,6 +260,8 @@ pub struct MatchSummary {
     pub sprt: Option<SprtStatus>,
     /// The SPRT stopped the match before all games were played.
     pub stopped_early: bool,
+    /// The shard this run played, if the match was sharded.
+    pub shard: Option<Shard>,
 }
 
 /// Runs a match with the referee of `cfg.variant` from the engine registry.
@@ -237,7 +308,14 @@ pub fn run_match_with(
             )));
         }
     }
-    let concurrency = cfg.concurrency.clamp(1, cfg.games);
+    let schedule: Vec<usize> = match cfg.shard {
+        Some(shard) => {
+            Shard::new(shard.index, shard.count).map_err(MatchError::Config)?;
+            shard.games(cfg.games)
+        }
+        None => (0..cfg.games).collect(),
+    };
+    let concurrency = cfg.concurrency.clamp(1, schedule.len().max(1));
     let mut standard = prototype.box_clone();
     standard.set_startpos();
     let standard_fen = standard.fen();
@@ -288,10 +366,18 @@ pub fn run_match_with(
 
     let next_game = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let progress = Progress::new(cfg.games as u64, cfg.report);
+    let progress = Progress::new(schedule.len() as u64, cfg.report);
+    let games_text = match cfg.shard {
+        Some(shard) => format!(
+            "{} games, shard {shard} plays {} of them",
+            cfg.games,
+            schedule.len()
+        ),
+        None => format!("{} games", cfg.games),
+    };
     progress.line(&format!(
-        "Match: {} vs {}, variant {}, {} games, {}, concurrency {}",
-        names[0], names[1], cfg.variant, cfg.games, cfg.limit, concurrency
+        "Match: {} vs {}, variant {}, {games_text}, {}, concurrency {}",
+        names[0], names[1], cfg.variant, cfg.limit, concurrency
     ));
     let mut tally = Tally::default();
     let mut summaries = Vec::new();
@@ -311,6 +397,7 @@ pub fn run_match_with(
                 (&names, &books, &terminations, &next_game, &stop);
             let opening_for_pair = &opening_for_pair;
             let standard_fen = &standard_fen;
+            let schedule = &schedule;
             scope.spawn(move || {
                 let mut slots = [
                     EngineSlot {
@@ -328,10 +415,10 @@ pub fn run_match_with(
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let index = next_game.fetch_add(1, Ordering::SeqCst);
-                    if index >= cfg.games {
+                    let Some(&index) = schedule.get(next_game.fetch_add(1, Ordering::SeqCst))
+                    else {
                         break;
-                    }
+                    };
                     let opening = opening_for_pair(index / 2);
                     let game = opening
                         .apply(prototype)
@@ -433,7 +520,7 @@ pub fn run_match_with(
         return Err(e);
     }
     summaries.sort_by_key(|g| g.index);
-    let stopped_early = summaries.len() < cfg.games;
+    let stopped_early = summaries.len() < schedule.len();
     Ok(MatchSummary {
         variant: cfg.variant.clone(),
         names,
@@ -445,6 +532,7 @@ pub fn run_match_with(
         books: books.into_iter().collect(),
         sprt: sprt_status,
         stopped_early,
+        shard: cfg.shard,
     })
 }
 
@@ -540,6 +628,13 @@ impl fmt::Display for MatchSummary {
             self.variant,
             t.games()
         )?;
+        if let Some(shard) = self.shard {
+            writeln!(
+                f,
+                "Shard {shard}: game pairs p with p % {} == {} only (merge the shards' PGN files with `manifold match-merge`)",
+                shard.count, shard.index
+            )?;
+        }
         writeln!(
             f,
             "W/D/L: {}/{}/{} (from {}'s side)",

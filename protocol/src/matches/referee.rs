@@ -275,6 +275,45 @@ pub fn play_game(
     }
 }
 
+/// The category of a game from its `Termination` detail (the PGN tag), for reports
+/// rebuilt from PGN files: the inverse of the details this module writes. A detail
+/// it does not know is its own category.
+pub fn category_of_detail(detail: &str) -> String {
+    let detail = detail.trim();
+    if let Some(reason) = detail.strip_prefix("draw by ") {
+        return reason.to_string();
+    }
+    let Some(rest) = detail
+        .strip_prefix("White")
+        .or_else(|| detail.strip_prefix("Black"))
+    else {
+        return detail.to_string();
+    };
+    // Faults first: their details may quote an engine's output, which could hold
+    // anything, " wins by " included.
+    const FAULTS: [(&str, &str); 9] = [
+        ("'s engine crashed", category::CRASH),
+        (" lost on time", category::TIME_FORFEIT),
+        ("'s engine did not reply", category::HANG),
+        (" sent a malformed", category::MALFORMED),
+        ("'s engine could not start", category::START_FAILURE),
+        (" played an illegal move", category::ILLEGAL_MOVE),
+        (" played '", category::ILLEGAL_MOVE),
+        (" answered 'bestmove (none)'", category::NO_MOVE),
+        (" wins by ", ""),
+    ];
+    for (start, cat) in FAULTS {
+        if let Some(reason) = rest.strip_prefix(start) {
+            return if cat.is_empty() {
+                reason.to_string()
+            } else {
+                cat.to_string()
+            };
+        }
+    }
+    detail.to_string()
+}
+
 fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "White",

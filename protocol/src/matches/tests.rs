@@ -3,6 +3,7 @@
 
 use super::toygame::race;
 use super::*;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// A fresh temporary directory for one test.
@@ -137,6 +138,13 @@ fn misbehaving_engines_lose_by_the_right_reason() {
                 "{name}: {}",
                 g.termination.detail
             );
+            // match-merge reads the category back from the Termination tag.
+            assert_eq!(
+                referee::category_of_detail(&g.termination.detail),
+                category,
+                "{name}: {}",
+                g.termination.detail
+            );
         }
         assert_eq!(s.books[name].losses.get(category), Some(&2), "{name}");
     }
@@ -172,6 +180,12 @@ fn silent_engine_loses_on_time_or_as_hung() {
         .games
         .iter()
         .all(|g| g.termination.category == referee::category::HANG));
+    for g in &s.games {
+        assert_eq!(
+            referee::category_of_detail(&g.termination.detail),
+            g.termination.category
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -263,4 +277,232 @@ fn engine_that_cannot_start_is_a_match_error() {
         Err(MatchError::EngineStart { engine: 2, .. })
     ));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shard_values() {
+    assert_eq!("0/2".parse::<Shard>(), Ok(Shard { index: 0, count: 2 }));
+    assert_eq!(" 3/4 ".parse::<Shard>(), Ok(Shard { index: 3, count: 4 }));
+    assert_eq!("0/1".parse::<Shard>().unwrap().to_string(), "0/1");
+    for bad in [
+        "2/2", "5/4", "0/0", "1/0", "x", "1-2", "", "/2", "1/", "-1/2", "a/b", "1/2/3",
+    ] {
+        let e = bad.parse::<Shard>().unwrap_err();
+        assert!(e.contains("K/N") || e.contains("shard"), "{bad}: {e}");
+    }
+    let s = |k, n| Shard::new(k, n).unwrap();
+    assert_eq!(s(0, 2).games(8), vec![0, 1, 4, 5]);
+    assert_eq!(s(1, 2).games(8), vec![2, 3, 6, 7]);
+    assert_eq!(s(0, 2).games(5), vec![0, 1, 4]);
+    assert_eq!(s(1, 3).games(4), vec![2, 3]);
+    assert!(s(2, 3).games(4).is_empty());
+    assert_eq!(s(0, 1).games(3), vec![0, 1, 2]);
+    // Every game in exactly one shard.
+    let mut all: Vec<usize> = (0..5).flat_map(|k| s(k, 5).games(23)).collect();
+    all.sort();
+    assert_eq!(all, (0..23).collect::<Vec<_>>());
+}
+
+/// Games of a PGN file by Round: (White, Black, moves, result).
+fn by_round(path: &Path) -> BTreeMap<usize, (String, String, Vec<String>, String)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    parse_pgn(&text)
+        .unwrap()
+        .into_iter()
+        .map(|g| {
+            let round = g.tag("Round").unwrap().parse().unwrap();
+            let white = g.tag("White").unwrap().to_string();
+            let black = g.tag("Black").unwrap().to_string();
+            (round, (white, black, g.moves, g.result))
+        })
+        .collect()
+}
+
+#[test]
+fn shards_play_the_pairs_of_the_whole_match_and_merge_back() {
+    let dir = temp_dir("shards");
+    // "a" plays p1 (the random openings decide who reaches the target first),
+    // "b" plays whole turns p2,0000: both deterministic.
+    let a = fake_engine(&dir, "a", "echo 'bestmove p1'");
+    let b = fake_engine(&dir, "b", "echo 'bestmove p2,0000'");
+    let mut cfg = config(a, b, 7);
+    cfg.openings = OpeningSource::RandomPlies(3);
+    cfg.seed = 11;
+    cfg.pgn = Some(dir.join("all.pgn"));
+    let whole = run_match_with(&cfg, &*race()).unwrap();
+    assert!(whole.shard.is_none());
+    let mut shard_files = Vec::new();
+    for k in 0..3 {
+        let mut c = cfg.clone();
+        c.shard = Some(Shard::new(k, 3).unwrap());
+        c.concurrency = 2;
+        c.pgn = Some(dir.join(format!("shard{k}.pgn")));
+        let s = run_match_with(&c, &*race()).unwrap();
+        let expected = Shard::new(k, 3).unwrap().games(7);
+        assert_eq!(
+            s.games.iter().map(|g| g.index).collect::<Vec<_>>(),
+            expected
+        );
+        assert!(!s.stopped_early);
+        assert!(s.to_string().contains(&format!("Shard {k}/3")), "{s}");
+        shard_files.push(c.pgn.unwrap());
+    }
+    // The shards' games, by Round, are the whole match's.
+    let all = by_round(&dir.join("all.pgn"));
+    let mut sharded = BTreeMap::new();
+    for f in &shard_files {
+        sharded.extend(by_round(f));
+    }
+    assert_eq!(all.len(), 7);
+    assert_eq!(sharded, all);
+
+    // Merged, the shards give the whole match's report.
+    let opts = merge::MergeOptions::default();
+    let m = merge::merge_files(&shard_files, &opts).unwrap();
+    assert_eq!(m.summary.tally, whole.tally);
+    assert_eq!(m.summary.names, whole.names);
+    assert_eq!(m.summary.variant, "race");
+    assert_eq!(m.summary.terminations, whole.terminations);
+    assert_eq!(m.summary.books["a"].tally, whole.books["a"].tally);
+    assert_eq!(m.duplicates, 0);
+    assert!(m.warnings.is_empty(), "{:?}", m.warnings);
+    // The report's figures match too (everything below the header line).
+    let report = m.summary.to_string();
+    let whole_report = whole.to_string();
+    assert_eq!(
+        report.lines().skip(1).collect::<Vec<_>>(),
+        whole_report.lines().skip(1).collect::<Vec<_>>()
+    );
+
+    // A file twice (or the whole match plus a shard): duplicates counted once.
+    let mut twice = shard_files.clone();
+    twice.push(dir.join("all.pgn"));
+    let m = merge::merge_files(&twice, &opts).unwrap();
+    assert_eq!(m.summary.tally, whole.tally);
+    assert_eq!(m.duplicates, 7);
+    assert_eq!(m.games_read, 14);
+    assert_eq!(m.warnings.len(), 7);
+
+    // Another engine's view, and the SPRT of the merged games.
+    let opts = merge::MergeOptions {
+        engine: Some("b".into()),
+        sprt: Some("elo0=0,elo1=50".parse().unwrap()),
+    };
+    let m = merge::merge_files(&shard_files, &opts).unwrap();
+    assert_eq!(m.summary.tally, whole.tally.flipped());
+    assert_eq!(m.summary.names, ["b".to_string(), "a".to_string()]);
+    let sprt = m.summary.sprt.unwrap();
+    let config: SprtConfig = "elo0=0,elo1=50".parse().unwrap();
+    assert_eq!(sprt.llr, config.llr(&whole.tally.flipped()));
+
+    // A missing shard is noticed.
+    let m = merge::merge_files(&shard_files[..2], &merge::MergeOptions::default()).unwrap();
+    assert!(
+        m.warnings.iter().any(|w| w.contains("missing")),
+        "{:?}",
+        m.warnings
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_empty_shard_plays_nothing() {
+    let dir = temp_dir("empty-shard");
+    let a = fake_engine(&dir, "a", "echo 'bestmove p1'");
+    let b = fake_engine(&dir, "b", "echo 'bestmove p1'");
+    let mut cfg = config(a, b, 2);
+    cfg.shard = Some(Shard::new(1, 2).unwrap());
+    cfg.concurrency = 4;
+    cfg.pgn = Some(dir.join("empty.pgn"));
+    let s = run_match_with(&cfg, &*race()).unwrap();
+    assert!(s.games.is_empty());
+    assert_eq!(s.tally.games(), 0);
+    assert!(!s.stopped_early);
+    assert_eq!(std::fs::read_to_string(dir.join("empty.pgn")).unwrap(), "");
+    // A shard that is not one is refused.
+    cfg.shard = Some(Shard { index: 2, count: 2 });
+    assert!(matches!(
+        run_match_with(&cfg, &*race()),
+        Err(MatchError::Config(_))
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merge_refuses_what_it_cannot_count() {
+    use merge::{merge_texts, MergeError, MergeOptions};
+    let game = |round: u32, white: &str, black: &str, result: &str, variant: &str| {
+        format!(
+            "[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n[Variant \"{variant}\"]\n[Termination \"White wins by checkmate\"]\n\n1. e2e4 {result}\n\n"
+        )
+    };
+    let input = |texts: &[String]| -> Vec<(String, String)> {
+        texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (format!("f{i}.pgn"), t.clone()))
+            .collect()
+    };
+    let opts = MergeOptions::default();
+    assert!(matches!(merge_texts(&[], &opts), Err(MergeError::NoFiles)));
+    assert!(matches!(
+        merge_texts(&input(&["".into()]), &opts),
+        Err(MergeError::NoGames)
+    ));
+    let e = merge_texts(&input(&["hello world".into()]), &opts).unwrap_err();
+    assert!(matches!(e, MergeError::NotPgn { .. }), "{e}");
+    assert!(e.to_string().contains("f0.pgn"), "{e}");
+    let three = [
+        game(1, "x", "y", "1-0", "chess"),
+        game(2, "y", "z", "1-0", "chess"),
+    ];
+    let e = merge_texts(&input(&three), &opts).unwrap_err();
+    assert!(
+        matches!(e, MergeError::TooManyEngines(ref n) if n.len() == 3),
+        "{e}"
+    );
+    let mixed = [
+        game(1, "x", "y", "1-0", "chess"),
+        game(2, "y", "x", "1-0", "atomic"),
+    ];
+    assert!(matches!(
+        merge_texts(&input(&mixed), &opts),
+        Err(MergeError::MixedVariants(_))
+    ));
+    let no_white = "[Round \"1\"]\n[Black \"y\"]\n\n1. e2e4 1-0\n".to_string();
+    assert!(matches!(
+        merge_texts(&input(&[no_white]), &opts),
+        Err(MergeError::BadGame { .. })
+    ));
+    let unfinished = game(1, "x", "y", "*", "chess");
+    assert!(matches!(
+        merge_texts(&input(&[unfinished]), &opts),
+        Err(MergeError::NoGames)
+    ));
+    let e = merge_texts(
+        &input(&[game(1, "x", "y", "1-0", "chess")]),
+        &MergeOptions {
+            engine: Some("q".into()),
+            sprt: None,
+        },
+    )
+    .unwrap_err();
+    assert!(matches!(e, MergeError::UnknownEngine { .. }), "{e}");
+
+    // Engine 1 is White of the lowest odd Round (Black of an even one), and a
+    // duplicate with another result keeps the first and says so.
+    let two = [
+        game(4, "x", "y", "1-0", "chess"),
+        game(4, "x", "y", "0-1", "chess") + &game(3, "y", "x", "1/2-1/2", "chess"),
+    ];
+    let m = merge_texts(&input(&two), &opts).unwrap();
+    assert_eq!(m.summary.names, ["y".to_string(), "x".to_string()]);
+    assert_eq!(m.summary.tally, Tally::new(0, 1, 1));
+    assert_eq!(m.duplicates, 1);
+    assert!(
+        m.warnings.iter().any(|w| w.contains("results differ")),
+        "{:?}",
+        m.warnings
+    );
+    assert_eq!(m.summary.terminations.get("checkmate"), Some(&2));
 }
