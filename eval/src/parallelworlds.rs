@@ -1,94 +1,87 @@
 //! Evaluation for Parallel Worlds Chess.
 //!
-//! Parts (each from White's point of view, see [`ParallelWorldsEval::parts`]):
-//! * `material`: piece values derived from the average mobility of each kind on
-//!   this board ([`crate::average_mobility`] over the three levels, vertical step
-//!   included), pawns fixed;
-//! * `mobility`: reachable cells of men on levels 1 and 3;
-//! * `level2_mobility`: reachable cells of men on level 2 (they cannot capture there,
-//!   so a move counts for less, but level 2 is the road between the armies);
-//! * `centrality`: minor pieces and queens near the centre of their level;
-//! * `king_safety`: kings are captured, not mated. An enemy king attacked on a level
-//!   the side to move may still use this turn is nearly a win; an own king attacked
-//!   is a serious danger; men next to a king shelter it;
-//! * `pawn_progress`: pawns advanced on levels 1 and 3, and pawns on level 2 close
-//!   to (or on) their last rank, from where one vertical step promotes;
-//! * `tempo`: sub-moves left in the current turn.
+//! Features (each from White's point of view; the weights are in
+//! `eval/tables/parallelworlds.txt`):
+//! * `material`: per man by kind (the king has none: losing it ends the game). The
+//!   initial values came from the average mobility of each kind on this board: 37
+//!   centipawns per cell of [`crate::average_mobility`] over the three levels,
+//!   vertical step included; pawns fixed at 100;
+//! * `mobility`: reachable cells of men on levels 1 and 3, per kind, and of men on
+//!   level 2 (`mobility.level2`: they cannot capture there, so a move counts for less,
+//!   but level 2 is the road between the armies);
+//! * `centrality`: per kind, on levels 1 and 3, 3 minus the man's distance from the
+//!   centre block of its level (0 on an edge);
+//! * `king`: kings are captured, not mated. A king attacked on a level its enemy is
+//!   to move and may still end a sub-move on this turn (`hanging`) is nearly lost; a
+//!   king attacked when its own side is to move (`attacked`) is in serious danger; one
+//!   attacked while the enemy has used that level already (`attacked_later`) less so;
+//!   `shelter` counts own men next to a king, at most 4;
+//! * `pawns`: ranks advanced on levels 1 and 3 (counted from 6 ranks before the last),
+//!   and pawns on level 2 standing on their last rank, from where one vertical step
+//!   promotes;
+//! * `tempo`: the side to move, and the sub-moves left in its current turn (the
+//!   evaluation is also asked mid-turn).
+//!
+//! The phase is the non-pawn, non-royal material on the board at fixed values
+//! (`PHASE_VALUE`), as a share of the start position's (promotions can exceed it:
+//! clamped to 1).
 
-use crate::{average_mobility, VariantEval};
-use engine::variants::parallelworlds::rules::{Kind, KINDS, LAST_RANK, WORMHOLE_LEVEL};
-use engine::variants::parallelworlds::tables::{piece_moves, CellClass};
+use crate::params::{Accumulator, Param, Terms};
+use engine::variants::parallelworlds::rules::{Kind, LAST_RANK, WORMHOLE_LEVEL};
 use engine::variants::parallelworlds::{file_of, level_of, rank_of, ParallelWorlds};
-use engine::{Evaluator, Position, Side};
+use engine::{Position, Side};
 
-/// Pawns are worth this (their value is promotion, not their few moves).
-pub const PAWN_VALUE: i32 = 100;
-/// Centipawns per cell of average mobility, for every other kind but the king.
-pub const CP_PER_AVERAGE_MOVE: f64 = 37.0;
-pub const MOBILITY_CP: i32 = 4;
-pub const LEVEL2_MOBILITY_CP: i32 = 1;
-pub const CENTRALITY_CP: i32 = 6;
-/// The side to move attacks an enemy king on a level it may still end a sub-move on.
-pub const HANGING_ENEMY_KING: i32 = 3000;
-/// An own king attacked by a man on its level.
-pub const ATTACKED_OWN_KING: i32 = 400;
-/// An enemy king attacked while the mover cannot use that level any more this turn.
-pub const ATTACKED_KING_LATER: i32 = 150;
-pub const KING_SHELTER_CP: i32 = 8;
-pub const PAWN_ADVANCE_CP: i32 = 6;
-/// A pawn on level 2 standing on its last rank promotes with one vertical step.
-pub const LEVEL2_PROMOTION_READY: i32 = 250;
-pub const TEMPO_PER_SUBMOVE: i32 = 10;
+// The parameters, in layout order (`LAYOUT` names them). Per-kind groups are indexed
+// by kind (pawn..king).
+const MATERIAL: Param = 0; // pawn..queen
+const MOBILITY: Param = 5; // pawn..king, levels 1 and 3
+const MOBILITY_LEVEL2: Param = 11;
+const CENTRALITY: Param = 12; // pawn..king, levels 1 and 3
+const KING_HANGING: Param = 18;
+const KING_ATTACKED: Param = 19;
+const KING_ATTACKED_LATER: Param = 20;
+const KING_SHELTER: Param = 21;
+const PAWN_ADVANCE: Param = 22;
+const PAWN_LEVEL2_LAST_RANK: Param = 23;
+const TEMPO: Param = 24;
+const TEMPO_SUBMOVES_LEFT: Param = 25;
 
-/// Named parts of the evaluation, White's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Parts {
-    pub material: i32,
-    pub mobility: i32,
-    pub level2_mobility: i32,
-    pub centrality: i32,
-    pub king_safety: i32,
-    pub pawn_progress: i32,
-    pub tempo: i32,
-}
+const LAYOUT: [&str; 26] = [
+    "material.pawn",
+    "material.knight",
+    "material.bishop",
+    "material.rook",
+    "material.queen",
+    "mobility.pawn",
+    "mobility.knight",
+    "mobility.bishop",
+    "mobility.rook",
+    "mobility.queen",
+    "mobility.king",
+    "mobility.level2",
+    "centrality.pawn",
+    "centrality.knight",
+    "centrality.bishop",
+    "centrality.rook",
+    "centrality.queen",
+    "centrality.king",
+    "king.hanging",
+    "king.attacked",
+    "king.attacked_later",
+    "king.shelter",
+    "pawns.advance",
+    "pawns.level2_last_rank",
+    "tempo.side_to_move",
+    "tempo.submoves_left",
+];
 
-impl Parts {
-    pub fn total(&self) -> i32 {
-        self.material
-            + self.mobility
-            + self.level2_mobility
-            + self.centrality
-            + self.king_safety
-            + self.pawn_progress
-            + self.tempo
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct ParallelWorldsEval {
-    /// Centipawns per kind (the king's is 0: losing one ends the game).
-    pub values: [i32; 6],
-}
-
-impl Default for ParallelWorldsEval {
-    fn default() -> Self {
-        let topo = &ParallelWorlds::tables().topo;
-        let mut values = [0; 6];
-        for kind in KINDS {
-            values[kind as usize] = match kind {
-                Kind::Pawn => PAWN_VALUE,
-                Kind::King => 0,
-                _ => {
-                    let moves =
-                        piece_moves(topo, kind, Side::White, CellClass::Orthodox).compile(topo);
-                    (average_mobility(&moves, topo.num_cells()) * CP_PER_AVERAGE_MOVE).round()
-                        as i32
-                }
-            };
-        }
-        ParallelWorldsEval { values }
-    }
-}
+/// Values (pawn..queen) that measure the game phase: fixed, not tuned, so the phase
+/// of a position never depends on the table (the built-in table's initial values).
+const PHASE_VALUE: [i32; 5] = [0, 244, 373, 567, 891];
+/// The start position's non-pawn material: two armies on each of levels 1 and 3.
+const PHASE_FULL: i32 = 4 * (2 * 244 + 2 * 373 + 2 * 567 + 891);
+/// Own men next to a king counted as shelter, at most.
+const SHELTER_CAP: i32 = 4;
 
 fn sign(side: Side) -> i32 {
     if side == Side::White {
@@ -105,51 +98,61 @@ fn edge_distance(x: i8, y: i8) -> i32 {
     dx.max(dy) as i32
 }
 
-impl ParallelWorldsEval {
-    pub fn parts(&self, pos: &ParallelWorlds) -> Parts {
-        let mut p = Parts::default();
+impl Terms for ParallelWorlds {
+    fn layout() -> &'static [&'static str] {
+        &LAYOUT
+    }
+
+    fn builtin_table() -> &'static str {
+        include_str!("../tables/parallelworlds.txt")
+    }
+
+    fn terms<A: Accumulator>(&self, acc: &mut A) -> f32 {
+        let pos = self;
         let mover = pos.side_to_move();
         let turn = pos.turn_state();
+        let mut phase = 0;
         for side in [Side::White, Side::Black] {
             let s = sign(side);
             for c in pos.men(side).iter() {
                 let Some((_, kind)) = pos.man_at(c) else {
                     continue;
                 };
+                let k = kind as usize;
                 let (z, x, y) = (level_of(c), file_of(c), rank_of(c));
-                p.material += s * self.values[kind as usize];
+                if kind != Kind::King {
+                    acc.add(MATERIAL + k, s);
+                    phase += PHASE_VALUE[k];
+                }
                 let mob = pos.man_mobility(c) as i32;
                 if z == WORMHOLE_LEVEL {
-                    p.level2_mobility += s * LEVEL2_MOBILITY_CP * mob;
-                } else if kind != Kind::King {
-                    p.mobility += s * MOBILITY_CP * mob;
+                    acc.add(MOBILITY_LEVEL2, s * mob);
+                } else {
+                    acc.add(MOBILITY + k, s * mob);
+                    acc.add(CENTRALITY + k, s * (3 - edge_distance(x, y)));
                 }
                 match kind {
-                    Kind::Knight | Kind::Bishop | Kind::Queen if z != WORMHOLE_LEVEL => {
-                        p.centrality += s * CENTRALITY_CP * (3 - edge_distance(x, y));
-                    }
                     Kind::Pawn => {
-                        let last = LAST_RANK[side.index()];
-                        let to_go = (last - y).abs() as i32;
+                        let to_go = (LAST_RANK[side.index()] - y).abs() as i32;
                         if z == WORMHOLE_LEVEL {
                             if to_go == 0 {
-                                p.pawn_progress += s * LEVEL2_PROMOTION_READY;
+                                acc.add(PAWN_LEVEL2_LAST_RANK, s);
                             }
                         } else {
-                            p.pawn_progress += s * PAWN_ADVANCE_CP * (6 - to_go).max(0);
+                            acc.add(PAWN_ADVANCE, s * (6 - to_go).max(0));
                         }
                     }
                     Kind::King => {
                         let enemy = side.opposite();
                         if pos.attacked_by(c, enemy) {
-                            let penalty = if enemy == mover && !turn.level_used(z) {
-                                HANGING_ENEMY_KING
+                            let p = if enemy == mover && !turn.level_used(z) {
+                                KING_HANGING
                             } else if side == mover {
-                                ATTACKED_OWN_KING
+                                KING_ATTACKED
                             } else {
-                                ATTACKED_KING_LATER
+                                KING_ATTACKED_LATER
                             };
-                            p.king_safety -= s * penalty;
+                            acc.add(p, s);
                         }
                         let shelter = pos
                             .men(side)
@@ -161,75 +164,73 @@ impl ParallelWorldsEval {
                                     && o != c
                             })
                             .count() as i32;
-                        p.king_safety += s * KING_SHELTER_CP * shelter.min(4);
+                        acc.add(KING_SHELTER, s * shelter.min(SHELTER_CAP));
                     }
                     _ => {}
                 }
             }
         }
         let left = pos.max_submoves().saturating_sub(turn.submoves()) as i32;
-        p.tempo = sign(mover) * TEMPO_PER_SUBMOVE * left;
-        p
+        acc.add(TEMPO, sign(mover));
+        acc.add(TEMPO_SUBMOVES_LEFT, sign(mover) * left);
+        phase.min(PHASE_FULL) as f32 / PHASE_FULL as f32
     }
 }
 
-impl Evaluator<ParallelWorlds> for ParallelWorldsEval {
-    fn evaluate(&self, pos: &ParallelWorlds) -> i32 {
-        self.parts(pos).total() * sign(pos.side_to_move())
-    }
+/// Parallel Worlds' evaluator.
+pub type ParallelWorldsEval = crate::params::TableEval<ParallelWorlds>;
 
-    fn breakdown(&self, pos: &ParallelWorlds) -> Vec<(String, i32)> {
-        let p = self.parts(pos);
-        vec![
-            ("material".into(), p.material),
-            ("mobility".into(), p.mobility),
-            ("level2_mobility".into(), p.level2_mobility),
-            ("centrality".into(), p.centrality),
-            ("king_safety".into(), p.king_safety),
-            ("pawn_progress".into(), p.pawn_progress),
-            ("tempo".into(), p.tempo),
-            ("total".into(), p.total()),
-        ]
-    }
-}
-
-impl VariantEval for ParallelWorlds {
-    type Eval = ParallelWorldsEval;
-    fn eval_from_table(_text: &str) -> Result<Option<Self::Eval>, String> {
-        Err("this variant's evaluation has no weight table yet".to_string())
-    }
-}
+crate::table_variant!(ParallelWorlds);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::{builtin, features};
+    use crate::VariantEval;
+    use engine::Evaluator;
 
     fn pos(fen: &str) -> ParallelWorlds {
         ParallelWorlds::from_fen(fen).unwrap()
     }
+    fn weight(p: Param) -> i32 {
+        builtin::<ParallelWorlds>().mg[p] as i32
+    }
+    fn part(e: &ParallelWorldsEval, p: &ParallelWorlds, group: &str) -> i32 {
+        e.breakdown(p)
+            .iter()
+            .find(|x| x.0 == group)
+            .map_or(0, |x| x.1)
+    }
+
+    #[test]
+    fn the_built_in_table_is_complete() {
+        // `builtin` panics on a missing, unknown or repeated parameter.
+        assert_eq!(builtin::<ParallelWorlds>().len(), LAYOUT.len());
+        assert_eq!(weight(KING_HANGING), -3000);
+    }
 
     #[test]
     fn values_follow_mobility() {
-        let e = ParallelWorldsEval::default();
-        let v = e.values;
-        assert!(v[Kind::Knight as usize] < v[Kind::Rook as usize]);
-        assert!(v[Kind::Bishop as usize] < v[Kind::Rook as usize]);
-        assert!(v[Kind::Rook as usize] < v[Kind::Queen as usize]);
-        assert!(v[Kind::Knight as usize] > PAWN_VALUE);
+        let v = |k: Kind| weight(MATERIAL + k as usize);
+        assert!(v(Kind::Knight) < v(Kind::Rook));
+        assert!(v(Kind::Bishop) < v(Kind::Rook));
+        assert!(v(Kind::Rook) < v(Kind::Queen));
+        assert!(v(Kind::Knight) > v(Kind::Pawn));
     }
 
     #[test]
     fn start_is_balanced_but_for_tempo() {
         let e = ParallelWorldsEval::default();
         let p = ParallelWorlds::startpos();
-        let parts = e.parts(&p);
-        assert_eq!(parts.material, 0);
-        assert_eq!(parts.mobility, 0);
-        assert_eq!(parts.king_safety, 0);
+        // White's first turn has two sub-moves.
+        let tempo = weight(TEMPO) + 2 * weight(TEMPO_SUBMOVES_LEFT);
+        assert_eq!(e.evaluate(&p), tempo);
+        assert_eq!(part(&e, &p, "material"), 0);
+        assert_eq!(part(&e, &p, "mobility"), 0);
+        assert_eq!(part(&e, &p, "king"), 0);
         let b = e.breakdown(&p);
-        assert_eq!(b.last().unwrap().0, "total");
-        assert_eq!(b.last().unwrap().1, parts.total());
-        assert_eq!(b.len(), 8);
+        assert_eq!(b.last().unwrap(), &("total".to_string(), tempo));
+        assert_eq!(features(&p).1, 1.0);
     }
 
     #[test]
@@ -240,7 +241,7 @@ mod tests {
         assert!(e.evaluate(&attack) > e.evaluate(&quiet) + 2000);
         // Black to move with its own king attacked: bad for Black.
         let black = pos("4k3/8/8/8/4R3/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/K7 b -,- -,- 0 2 -");
-        assert!(e.evaluate(&black) < -ATTACKED_OWN_KING + 200);
+        assert!(e.evaluate(&black) < weight(KING_ATTACKED) + 200);
     }
 
     #[test]
@@ -249,6 +250,27 @@ mod tests {
         let k = "4k3/8/8/8/8/8/8/4K3";
         let ready = pos(&format!("{k}|P7/8/8/8/8/8/8/8|{k} w -,- -,- 0 2 -"));
         let far = pos(&format!("{k}|8/8/8/8/8/8/8/P7|{k} w -,- -,- 0 2 -"));
-        assert!(e.parts(&ready).pawn_progress > e.parts(&far).pawn_progress + 200);
+        assert!(part(&e, &ready, "pawns") > part(&e, &far, "pawns") + 200);
+    }
+
+    #[test]
+    fn a_table_file_changes_the_evaluation() {
+        // White has an extra rook on level 1.
+        let p = pos("4k3/8/8/8/3R4/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/K7 w -,- -,- 0 2 -");
+        let before = ParallelWorldsEval::default().evaluate(&p);
+        let rook = weight(MATERIAL + Kind::Rook as usize);
+        let file = format!("variant parallelworlds\nmaterial.rook {}\n", rook + 100);
+        let tuned = ParallelWorlds::eval_from_table(&file).unwrap().unwrap();
+        assert_eq!(tuned.evaluate(&p), before + 100);
+        assert!(
+            ParallelWorlds::eval_from_table("variant chess\nmaterial.rook 1\n")
+                .unwrap()
+                .is_none()
+        );
+        let Err(e) = ParallelWorlds::eval_from_table("variant parallelworlds\nmaterial.rok 1\n")
+        else {
+            panic!("an unknown parameter was accepted");
+        };
+        assert!(e.contains("line 2") && e.contains("material.rok"), "{e}");
     }
 }
