@@ -19,7 +19,7 @@ fn play_game(seed: u64, depth: u32) -> (String, usize) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut game = Game::new(Geodesic::startpos());
     let mut searcher = Searcher::default();
-    let eval = GeodesicEval;
+    let eval = GeodesicEval::default();
     let mut plies = 0;
     while game.result().is_none() && plies < PLY_CAP {
         let pos = game.pos().clone();

@@ -1,41 +1,74 @@
 //! Evaluation for Geodesic Chess.
 //!
-//! Terms (each reported by `breakdown`, North's point of view):
-//! * material — piece values derived from the average number of destinations each
-//!   piece has on the empty sphere ([`crate::average_mobility`]);
-//! * mobility — slider destinations (Queen, Rook, Templar) in the position;
-//! * centrality — how many cells a Queen would see from the piece's cell on the
-//!   empty board, relative to the average (pentagons and lines near them are poor);
-//! * king safety — enemy attacks on the King's neighbourhood, own pieces around it;
-//! * pawn progress — forward steps still needed to reach the enemy Home Territory;
-//! * exile — a King outside its Home Territory has lost the Obelisks' shelter.
+//! Features (North's point of view, weights in `eval/tables/geodesic.txt`):
+//! * material: per piece kind. The initial values came from the pieces' average
+//!   number of destinations on the empty sphere ([`crate::average_mobility`]; a Pawn
+//!   or Squire counted as leaps to its forward cells): value = 100 × (mobility / Pawn
+//!   mobility)^0.6, compressed because a Queen sees ~20× a Pawn's cells;
+//! * mobility: slider destinations (Queen, Rook, Templar) in the position;
+//! * centrality: per Queen, Rook and Templar, how many cells a Queen would see from
+//!   its cell on the empty board minus the board's average (pentagons and the lines
+//!   near them are poor);
+//! * king: enemy attacks on the King's neighbourhood, own pieces around it, and
+//!   exile (a King outside its Home Territory has lost the Obelisks' shelter);
+//! * pawns: forward steps a Pawn or Squire has made towards the enemy Home
+//!   Territory (the longest distance on the board minus the steps still needed).
+//!
+//! Phase: the Queens', Rooks' and Templars' material on the board (fixed values, the
+//! initial table's), relative to the start position's.
 
-use crate::{average_mobility, VariantEval};
-use engine::movement::{Mode, PieceMoves};
+use crate::params::{Accumulator, Param, Terms};
 use engine::variants::geodesic::tables::*;
 use engine::variants::geodesic::{kind_of, side_of, Geodesic};
-use engine::{Cell, Evaluator, Position, Side};
+use engine::Cell;
 use std::sync::OnceLock;
 
-/// Piece value = `VALUE_SCALE` * (mobility / pawn mobility) ^ `VALUE_EXPONENT`:
-/// raw mobility ratios on the sphere are extreme (a Queen sees ~20x a Pawn's
-/// cells), so they are compressed.
-const VALUE_SCALE: f64 = 100.0;
-const VALUE_EXPONENT: f64 = 0.6;
-const MOBILITY_WEIGHT: i32 = 2;
-const CENTRALITY_DIVISOR: i32 = 4;
-const KING_ZONE_ATTACK: i32 = 12;
-const KING_SHIELD: i32 = 6;
-const PAWN_STEP_BONUS: i32 = 6;
-const SQUIRE_STEP_BONUS: i32 = 4;
-const EXILE_PENALTY: i32 = 80;
+// The parameters, in layout order (`LAYOUT` names them).
+const MATERIAL_QUEEN: Param = 0;
+const MATERIAL_ROOK: Param = 1;
+const MATERIAL_TEMPLAR: Param = 2;
+const MATERIAL_SQUIRE: Param = 3;
+const MATERIAL_PAWN: Param = 4;
+const MOBILITY_SLIDER: Param = 5; // per slider destination
+const CENTRALITY_QUEEN: Param = 6; // per cell of Queen reach above the average
+const CENTRALITY_ROOK: Param = 7;
+const CENTRALITY_TEMPLAR: Param = 8;
+const KING_ZONE_ATTACK: Param = 9; // enemy-attacked cells next to the King
+const KING_SHIELD: Param = 10; // own pieces next to the King
+const KING_EXILE: Param = 11; // the King is outside its Home Territory
+const PAWN_PROGRESS: Param = 12; // per forward step made
+const SQUIRE_PROGRESS: Param = 13;
 
+const LAYOUT: [&str; 14] = [
+    "material.queen",
+    "material.rook",
+    "material.templar",
+    "material.squire",
+    "material.pawn",
+    "mobility.slider",
+    "centrality.queen",
+    "centrality.rook",
+    "centrality.templar",
+    "king.zone_attack",
+    "king.shield",
+    "king.exile",
+    "pawns.pawn_progress",
+    "pawns.squire_progress",
+];
+
+/// Queen, Rook and Templar values that measure the game phase: fixed, not tuned.
+const PHASE_QUEEN: i32 = 770;
+const PHASE_ROOK: i32 = 567;
+const PHASE_TEMPLAR: i32 = 249;
+/// The start position's phase material (3 Queens, 6 Rooks, 6 Templars a side).
+const PHASE_FULL: i32 = 2 * (3 * PHASE_QUEEN + 6 * PHASE_ROOK + 6 * PHASE_TEMPLAR);
+
+/// Per-cell tables computed from the board's topology.
 pub struct GeoEvalTables {
-    /// Value per piece kind (index = kind code).
-    pub values: [i32; 8],
     /// Queen reach from every cell minus the average.
     pub centrality: Vec<i32>,
-    /// Forward steps from each cell to the enemy Home Territory, per side.
+    /// Forward steps from each cell to the enemy Home Territory, per side
+    /// (`i32::MAX` where it cannot be reached).
     pub pawn_distance: [Vec<i32>; 2],
     pub max_distance: [i32; 2],
 }
@@ -48,47 +81,6 @@ pub fn eval_tables() -> &'static GeoEvalTables {
 fn build() -> GeoEvalTables {
     let tb = tables();
     let n = tb.num_cells();
-    // Pawn/Squire movement as leaps to their forward cells (North's field; South's
-    // is its mirror image, so the average is the same).
-    let forward_targets = |steps: usize| -> Vec<Vec<Cell>> {
-        (0..n as Cell)
-            .map(|c| {
-                let mut t: Vec<Cell> = tb.fwd_diags[0][c as usize].clone();
-                for &first in &tb.fwd_rows[0][c as usize] {
-                    let (mut prev, mut cur) = (c, first);
-                    for step in 1..=steps {
-                        t.push(cur);
-                        if step == steps || tb.sphere.is_pentagon(cur) {
-                            break;
-                        }
-                        match tb.sphere.row_next(prev, cur) {
-                            Some(next) if tb.fwd_rows[0][cur as usize].contains(&next) => {
-                                prev = cur;
-                                cur = next;
-                            }
-                            _ => break,
-                        }
-                    }
-                }
-                t
-            })
-            .collect()
-    };
-    let mob = |m: &engine::movement::Compiled| average_mobility(m, n);
-    let pawn = mob(&PieceMoves::new()
-        .leap(forward_targets(PAWN_STEPS), Mode::MoveOnly)
-        .compile(&tb.topo));
-    let squire = mob(&PieceMoves::new()
-        .leap(forward_targets(SQUIRE_STEPS), Mode::MoveOnly)
-        .compile(&tb.topo));
-    let value = |m: f64| (VALUE_SCALE * (m / pawn).powf(VALUE_EXPONENT)).round() as i32;
-    let mut values = [0; 8];
-    values[QUEEN as usize] = value(mob(&tb.queen));
-    values[ROOK as usize] = value(mob(&tb.rook));
-    values[TEMPLAR as usize] = value(mob(&tb.templar));
-    values[SQUIRE as usize] = value(squire);
-    values[PAWN as usize] = value(pawn);
-    // King and Obelisk: never captured, no material value.
     let reach: Vec<i32> = (0..n as Cell)
         .map(|c| {
             let mut k = 0;
@@ -131,138 +123,128 @@ fn build() -> GeoEvalTables {
             .unwrap_or(0)
     });
     GeoEvalTables {
-        values,
         centrality,
         pawn_distance,
         max_distance,
     }
 }
 
-#[derive(Default, Clone, Copy)]
-pub struct GeodesicEval;
-
-/// Each term from North's point of view.
-struct Terms {
-    material: i32,
-    mobility: i32,
-    centrality: i32,
-    king_safety: i32,
-    pawn_progress: i32,
-    exile: i32,
-}
-
-impl Terms {
-    fn total(&self) -> i32 {
-        self.material
-            + self.mobility
-            + self.centrality
-            + self.king_safety
-            + self.pawn_progress
-            + self.exile
+impl Terms for Geodesic {
+    fn layout() -> &'static [&'static str] {
+        &LAYOUT
     }
-}
 
-fn terms(pos: &Geodesic) -> Terms {
-    let tb = tables();
-    let et = eval_tables();
-    let mut t = Terms {
-        material: 0,
-        mobility: 0,
-        centrality: 0,
-        king_safety: 0,
-        pawn_progress: 0,
-        exile: 0,
-    };
-    let attacks = [pos.attacks(0), pos.attacks(1)];
-    for side in 0..2 {
-        let sign = if side == 0 { 1 } else { -1 };
-        for c in pos.side_cells(side).iter() {
-            let code = pos.piece_at(c);
-            let kind = kind_of(code);
-            t.material += sign * et.values[kind as usize];
-            match kind {
-                QUEEN | ROOK | TEMPLAR => {
-                    t.centrality += sign * et.centrality[c as usize] / CENTRALITY_DIVISOR;
-                }
-                PAWN | SQUIRE => {
-                    let d = et.pawn_distance[side][c as usize];
-                    if d != i32::MAX {
-                        let bonus = if kind == PAWN {
-                            PAWN_STEP_BONUS
-                        } else {
-                            SQUIRE_STEP_BONUS
-                        };
-                        t.pawn_progress += sign * bonus * (et.max_distance[side] - d);
+    fn builtin_table() -> &'static str {
+        include_str!("../tables/geodesic.txt")
+    }
+
+    fn terms<A: Accumulator>(&self, acc: &mut A) -> f32 {
+        let pos = self;
+        let tb = tables();
+        let et = eval_tables();
+        let mut phase = 0;
+        let attacks = [pos.attacks(0), pos.attacks(1)];
+        for side in 0..2 {
+            let sign = if side == 0 { 1 } else { -1 };
+            for c in pos.side_cells(side).iter() {
+                let kind = kind_of(pos.piece_at(c));
+                let centrality = |p: Param, acc: &mut A| {
+                    acc.add(p, sign * et.centrality[c as usize]);
+                };
+                match kind {
+                    QUEEN => {
+                        acc.add(MATERIAL_QUEEN, sign);
+                        centrality(CENTRALITY_QUEEN, acc);
+                        phase += PHASE_QUEEN;
                     }
+                    ROOK => {
+                        acc.add(MATERIAL_ROOK, sign);
+                        centrality(CENTRALITY_ROOK, acc);
+                        phase += PHASE_ROOK;
+                    }
+                    TEMPLAR => {
+                        acc.add(MATERIAL_TEMPLAR, sign);
+                        centrality(CENTRALITY_TEMPLAR, acc);
+                        phase += PHASE_TEMPLAR;
+                    }
+                    PAWN | SQUIRE => {
+                        let (material, progress) = if kind == PAWN {
+                            (MATERIAL_PAWN, PAWN_PROGRESS)
+                        } else {
+                            (MATERIAL_SQUIRE, SQUIRE_PROGRESS)
+                        };
+                        acc.add(material, sign);
+                        let d = et.pawn_distance[side][c as usize];
+                        if d != i32::MAX {
+                            acc.add(progress, sign * (et.max_distance[side] - d));
+                        }
+                    }
+                    // King and Obelisk: never captured, no material value.
+                    _ => {}
                 }
-                _ => {}
+            }
+            acc.add(MOBILITY_SLIDER, sign * attacks[side].slider_mobility);
+            let king = pos.king(side);
+            let (mut attacked, mut shield) = (0, 0);
+            for &(_, x) in &tb.steps[king as usize] {
+                if attacks[1 - side].cells.contains(x) {
+                    attacked += 1;
+                }
+                let code = pos.piece_at(x);
+                if code != 0 && side_of(code) == side {
+                    shield += 1;
+                }
+            }
+            acc.add(KING_ZONE_ATTACK, sign * attacked);
+            acc.add(KING_SHIELD, sign * shield);
+            if !tb.home[side].contains(king) {
+                acc.add(KING_EXILE, sign);
             }
         }
-        t.mobility += sign * MOBILITY_WEIGHT * attacks[side].slider_mobility;
-        let king = pos.king(side);
-        for &(_, x) in &tb.steps[king as usize] {
-            if attacks[1 - side].cells.contains(x) {
-                t.king_safety -= sign * KING_ZONE_ATTACK;
-            }
-            let code = pos.piece_at(x);
-            if code != 0 && side_of(code) == side {
-                t.king_safety += sign * KING_SHIELD;
-            }
-        }
-        if !tb.home[side].contains(king) {
-            t.exile -= sign * EXILE_PENALTY;
-        }
-    }
-    t
-}
-
-impl Evaluator<Geodesic> for GeodesicEval {
-    fn evaluate(&self, pos: &Geodesic) -> i32 {
-        let total = terms(pos).total();
-        if pos.side_to_move() == Side::White {
-            total
-        } else {
-            -total
-        }
-    }
-
-    fn breakdown(&self, pos: &Geodesic) -> Vec<(String, i32)> {
-        let t = terms(pos);
-        vec![
-            ("material".into(), t.material),
-            ("mobility".into(), t.mobility),
-            ("centrality".into(), t.centrality),
-            ("king safety".into(), t.king_safety),
-            ("pawn progress".into(), t.pawn_progress),
-            ("exiled king".into(), t.exile),
-            ("total".into(), t.total()),
-        ]
+        phase.min(PHASE_FULL) as f32 / PHASE_FULL as f32
     }
 }
 
-impl VariantEval for Geodesic {
-    type Eval = GeodesicEval;
-    fn eval_from_table(_text: &str) -> Result<Option<Self::Eval>, String> {
-        Err("this variant's evaluation has no weight table yet".to_string())
-    }
-}
+/// Geodesic Chess's evaluator.
+pub type GeodesicEval = crate::params::TableEval<Geodesic>;
+
+crate::table_variant!(Geodesic);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::{builtin, features, TableEval};
+    use engine::Evaluator;
+    use engine::Position;
+
+    fn count(pos: &Geodesic, p: Param) -> i32 {
+        features(pos).0.iter().find(|x| x.0 == p).map_or(0, |x| x.1)
+    }
+
+    #[test]
+    fn the_built_in_table_is_complete() {
+        // `builtin` panics on a missing, unknown or repeated parameter.
+        assert_eq!(builtin::<Geodesic>().len(), LAYOUT.len());
+        assert_eq!(LAYOUT.len(), SQUIRE_PROGRESS + 1);
+    }
 
     #[test]
     fn values_are_ordered_and_start_is_balanced() {
-        let v = eval_tables().values;
-        assert!(v[QUEEN as usize] > v[ROOK as usize]);
-        assert!(v[ROOK as usize] > v[PAWN as usize]);
-        assert!(v[TEMPLAR as usize] > v[SQUIRE as usize]);
-        assert!(v[SQUIRE as usize] >= v[PAWN as usize]);
+        let w = builtin::<Geodesic>();
+        let v = |p: Param| w.mg[p];
+        assert!(v(MATERIAL_QUEEN) > v(MATERIAL_ROOK));
+        assert!(v(MATERIAL_ROOK) > v(MATERIAL_PAWN));
+        assert!(v(MATERIAL_TEMPLAR) > v(MATERIAL_SQUIRE));
+        assert!(v(MATERIAL_SQUIRE) >= v(MATERIAL_PAWN));
         let start = Geodesic::startpos();
-        let e = GeodesicEval;
+        let e = GeodesicEval::default();
         assert_eq!(e.evaluate(&start), 0, "{:?}", e.breakdown(&start));
         let parts = e.breakdown(&start);
         assert_eq!(parts.last().unwrap().0, "total");
+        assert_eq!(
+            parts.iter().find(|x| x.0.starts_with("phase")).unwrap().1,
+            256
+        );
         // Pentagons see less than the average cell.
         let tb = tables();
         let a = tb.sphere.cell_by_name("a").unwrap();
@@ -271,16 +253,34 @@ mod tests {
 
     #[test]
     fn exile_and_material_terms_have_the_right_sign() {
-        let e = GeodesicEval;
+        let e = GeodesicEval::default();
         let home = Geodesic::from_fen("Ka,Qbcd,ku w - - 0 1").unwrap();
         let exiled = Geodesic::from_fen("Ka1ce,Qbcd,ku w - - 0 1").unwrap();
         assert!(e.evaluate(&home) > 0);
-        let part =
-            |p: &Geodesic, name: &str| e.breakdown(p).into_iter().find(|x| x.0 == name).unwrap().1;
-        assert_eq!(part(&exiled, "exiled king"), -EXILE_PENALTY);
-        assert_eq!(part(&home, "exiled king"), 0);
+        assert_eq!(count(&exiled, KING_EXILE), 1);
+        assert_eq!(count(&home, KING_EXILE), 0);
+        let progress = |p: &Geodesic| count(p, PAWN_PROGRESS);
         let advanced = Geodesic::from_fen("Ka,Pu1dy,ku w - - 0 1").unwrap();
         let back = Geodesic::from_fen("Ka,Pabf,ku w - - 0 1").unwrap();
-        assert!(part(&advanced, "pawn progress") > part(&back, "pawn progress"));
+        assert!(progress(&advanced) > progress(&back));
+    }
+
+    #[test]
+    fn a_table_file_changes_the_evaluation() {
+        use crate::VariantEval;
+        let pos = Geodesic::from_fen("Ka1ce,Qbcd,ku w - - 0 1").unwrap();
+        let before = GeodesicEval::default().evaluate(&pos);
+        let tuned: TableEval<Geodesic> =
+            Geodesic::eval_from_table("variant geodesic\nking.exile -30\n")
+                .unwrap()
+                .unwrap();
+        // North's King is exiled: 50 centipawns less penalty.
+        assert_eq!(tuned.evaluate(&pos), before + 50);
+        assert!(
+            Geodesic::eval_from_table("variant chess\nmaterial.pawn 1\n")
+                .unwrap()
+                .is_none()
+        );
+        assert!(Geodesic::eval_from_table("variant geodesic\nking.exil 1\n").is_err());
     }
 }
