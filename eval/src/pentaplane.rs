@@ -1,127 +1,152 @@
-//! Evaluation for Pentaplane V.
+//! Evaluation for Pentaplane V: a table of weights ([`crate::params`]) over these
+//! features (White's view; the groups are what the `eval` command's breakdown shows):
+//! * **material** — one value per piece kind. During the draft, held pieces (chosen
+//!   but not yet placed) count like placed ones. The initial values came from the
+//!   pieces' own mobility on the empty 5x5x5 cube: 60 plus 14 times the sum of the
+//!   average number of destinations and 0.6 times the average number of cells on the
+//!   firing lines (over all cells), the Kamikaze Queen times 0.55 (it dies with its
+//!   first capture), the bomb plus 120 for its blast; pawn 100.
+//! * **mobility** — destinations of every piece in play (pseudo-legal), per kind.
+//! * **firing** — firing lines of a missile piece with an enemy piece on them, per kind.
+//! * **centrality** — per piece, `6 - ` its Manhattan distance from the centre of the
+//!   cube (Cc3), per kind.
+//! * **king** — own pieces in the own king's blast block (shelter); bombs in a king's
+//!   block (an enemy bomb threatens it, an own bomb is a liability the enemy can shoot
+//!   or take); a king the opponent could take next move, counted in play when the
+//!   opponent is to move (there is no check: that king is lost); a king already lost
+//!   (a finished game: then this is the only feature, to keep the score bounded).
+//! * **pawns** — rook steps a pawn has made towards its promotion row (8 minus the
+//!   steps still needed).
+//! * **draft** — during the draft only: White, who moves first, gains from strong
+//!   armies: each piece of either side (on the cube or held) counts +1 for White, with
+//!   a weight of a share (initially 5%) of its material value. Without it every
+//!   selection would score 0 (both players get copies of each piece).
 //!
-//! Parts (each from White's point of view, named in [`Evaluator::breakdown`]):
-//! * **material** — piece values derived from the pieces' own mobility on the empty
-//!   5x5x5 cube ([`crate::average_mobility`]); missile pieces add the reach of their
-//!   firing lines; the Kamikaze Queen is discounted (it dies with its first capture);
-//!   bombs add a blast premium. During the draft, held pieces count at full value.
-//! * **mobility** — destinations (and shots) of every piece in the position.
-//! * **centrality** — closeness to the centre of the cube (Cc3) for non-king pieces.
-//! * **king safety** — own pieces around the king; enemy pieces that could take the
-//!   king next move (there is no check: a king left en prise is lost if the opponent
-//!   is to move); bombs within a king's blast block (an enemy bomb next to the king
-//!   threatens it, an own bomb next to it is a liability the enemy can shoot or take).
-//! * **pawn progress** — rook steps a pawn still needs to reach its promotion row.
-//! * **draft initiative** — during the draft only: White, who moves first, gains a
-//!   share of the total army value, so the stronger the armies the better for White.
-//!   Without it every selection would score 0 (both players get copies of each piece).
+//! Phase: the non-pawn, non-royal material on the cube and in the hands at fixed
+//! values (the initial material weights), with every piece still to be named in the
+//! draft counted at the selectable kinds' average, over two full armies of average
+//! pieces (`2 * HAND_SIZE` of them), clamped to 1. So the draft is a full middlegame.
 
-use crate::{average_mobility, VariantEval};
+use crate::params::{Accumulator, Param, Terms};
 use engine::movement::Square;
-use engine::variants::pentaplane::rules::{Kind, ALL_KINDS, KINDS, PROMOTION_ROW, SELECTABLE};
+use engine::variants::pentaplane::rules::{Kind, HAND_SIZE, KINDS, PROMOTION_ROW, SELECTABLE};
 use engine::variants::pentaplane::tables::{tables, xyz};
 use engine::variants::pentaplane::{Pentaplane, Phase};
-use engine::{Cell, Evaluator, Position, Side};
+use engine::{Cell, Position, Side};
 
-/// A pawn's value; every other value is derived from mobility.
-pub const PAWN_VALUE: i32 = 100;
-/// Value = `VALUE_BASE + VALUE_PER_MOVE * average destinations` (+ firing reach).
-pub const VALUE_BASE: f64 = 60.0;
-pub const VALUE_PER_MOVE: f64 = 14.0;
-/// A firing line counts like this fraction of a slide of the same length: the shot
-/// reaches as far as a slide but hits only the first piece and needs a target.
-pub const FIRE_REACH_WEIGHT: f64 = 0.6;
-/// The Kamikaze Queen trades itself for its first capture.
-pub const KAMIKAZE_DISCOUNT: f64 = 0.55;
-/// A bomb's threat to blow up several pieces, including a king.
-pub const BOMB_PREMIUM: i32 = 120;
-/// Centipawns per legal-ish destination (pseudo-legal, no suicide test).
-pub const MOBILITY_CP: i32 = 3;
-/// Centipawns per step of closeness to the centre (Manhattan distance 0..6).
-pub const CENTRALITY_CP: i32 = 4;
-/// Per own piece adjacent to the own king.
-pub const KING_SHELTER_CP: i32 = 8;
-/// The king can be taken by the side to move: decisive at a quiet leaf.
-pub const KING_EN_PRISE: i32 = 5000;
-/// Enemy bomb within a king's blast block (it can step in and explode, or be shot).
-pub const ENEMY_BOMB_BY_KING: i32 = 250;
-/// Own bomb within the own king's block (the enemy takes or shoots it to win).
-pub const OWN_BOMB_BY_KING: i32 = 150;
-/// Per rook step a pawn has made towards its promotion row (out of 8).
-pub const PAWN_PROGRESS_CP: i32 = 12;
-/// Share (per mille) of the total army value credited to White during the draft.
-pub const DRAFT_INITIATIVE_PERMILLE: i32 = 50;
+// Parameter indices. Per-kind groups follow `Kind`'s order; MATERIAL and DRAFT skip
+// the king (see `non_king`).
+const MATERIAL: Param = 0; // 11 kinds, king excluded
+const MOBILITY: Param = 11; // 12 kinds
+const FIRING: Param = 23; // fortress, missile bishop, satellite
+const CENTRALITY: Param = 26; // 12 kinds
+const KING_SHELTER: Param = 38;
+const KING_ENEMY_BOMB: Param = 39;
+const KING_OWN_BOMB: Param = 40;
+const KING_EN_PRISE: Param = 41;
+const KING_LOST: Param = 42;
+const PAWN_PROGRESS: Param = 43;
+const DRAFT: Param = 44; // 11 kinds, king excluded
 
-/// The evaluator; piece values are computed once from the cube's topology.
-#[derive(Clone)]
-pub struct PentaplaneEval {
-    pub values: [i32; KINDS],
+const LAYOUT: [&str; 55] = [
+    "material.rook",
+    "material.fortress",
+    "material.bishop",
+    "material.missile_bishop",
+    "material.cuber",
+    "material.satellite",
+    "material.knight",
+    "material.bomb",
+    "material.kamikaze_queen",
+    "material.queen",
+    "material.pawn",
+    "mobility.rook",
+    "mobility.fortress",
+    "mobility.bishop",
+    "mobility.missile_bishop",
+    "mobility.cuber",
+    "mobility.satellite",
+    "mobility.knight",
+    "mobility.bomb",
+    "mobility.kamikaze_queen",
+    "mobility.king",
+    "mobility.queen",
+    "mobility.pawn",
+    "firing.fortress",
+    "firing.missile_bishop",
+    "firing.satellite",
+    "centrality.rook",
+    "centrality.fortress",
+    "centrality.bishop",
+    "centrality.missile_bishop",
+    "centrality.cuber",
+    "centrality.satellite",
+    "centrality.knight",
+    "centrality.bomb",
+    "centrality.kamikaze_queen",
+    "centrality.king",
+    "centrality.queen",
+    "centrality.pawn",
+    "king.shelter",
+    "king.enemy_bomb_in_block",
+    "king.own_bomb_in_block",
+    "king.en_prise",
+    "king.lost",
+    "pawns.progress",
+    "draft.rook",
+    "draft.fortress",
+    "draft.bishop",
+    "draft.missile_bishop",
+    "draft.cuber",
+    "draft.satellite",
+    "draft.knight",
+    "draft.bomb",
+    "draft.kamikaze_queen",
+    "draft.queen",
+    "draft.pawn",
+];
+
+/// A kind's slot in the groups without the king (material, draft).
+#[inline]
+fn non_king(kind: Kind) -> usize {
+    let k = kind as usize;
+    debug_assert!(kind != Kind::King);
+    if k > Kind::King as usize {
+        k - 1
+    } else {
+        k
+    }
 }
 
-impl Default for PentaplaneEval {
-    fn default() -> Self {
-        PentaplaneEval {
-            values: piece_values(),
+/// The firing parameter of a missile kind.
+#[inline]
+fn firing(kind: Kind) -> Param {
+    FIRING
+        + match kind {
+            Kind::Fortress => 0,
+            Kind::MissileBishop => 1,
+            Kind::Satellite => 2,
+            _ => unreachable!("{kind:?} does not fire"),
         }
+}
+
+/// Piece values (by `Kind`) that measure the game phase: fixed, not tuned, so the
+/// phase never depends on the table (the initial material weights; pawn and king 0).
+const PHASE_VALUE: [i32; KINDS] = [228, 228, 262, 288, 150, 171, 221, 247, 236, 0, 519, 0];
+
+/// The selectable kinds' values summed.
+const fn selectable_sum() -> i32 {
+    let mut s = 0;
+    let mut i = 0;
+    while i < SELECTABLE.len() {
+        s += PHASE_VALUE[SELECTABLE[i] as usize];
+        i += 1;
     }
+    s
 }
 
-/// Average number of cells on a piece's firing lines from every cell of the cube.
-fn average_fire_reach(kind: Kind) -> f64 {
-    let t = tables();
-    let Some(fire) = &t.fire[kind as usize] else {
-        return 0.0;
-    };
-    let cells = t.topo.num_cells();
-    let total: usize = (0..cells as Cell)
-        .map(|c| fire.lines(c).map(|(_, l)| l.len()).sum::<usize>())
-        .sum();
-    total as f64 / cells as f64
-}
-
-/// Piece values from mobility on the empty cube (king: 0, it is never traded).
-pub fn piece_values() -> [i32; KINDS] {
-    let t = tables();
-    let mut v = [0; KINDS];
-    for k in ALL_KINDS {
-        let mobility = average_mobility(&t.moves[k as usize], t.topo.num_cells());
-        let mut value =
-            VALUE_BASE + VALUE_PER_MOVE * (mobility + FIRE_REACH_WEIGHT * average_fire_reach(k));
-        match k {
-            Kind::Kamikaze => value *= KAMIKAZE_DISCOUNT,
-            Kind::Bomb => value += BOMB_PREMIUM as f64,
-            _ => {}
-        }
-        v[k as usize] = match k {
-            Kind::Pawn => PAWN_VALUE,
-            Kind::King => 0,
-            _ => value.round() as i32,
-        };
-    }
-    v
-}
-
-/// The named parts of the evaluation, White's view.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Parts {
-    pub material: i32,
-    pub mobility: i32,
-    pub centrality: i32,
-    pub king_safety: i32,
-    pub pawn_progress: i32,
-    pub draft: i32,
-}
-
-impl Parts {
-    pub fn total(&self) -> i32 {
-        self.material
-            + self.mobility
-            + self.centrality
-            + self.king_safety
-            + self.pawn_progress
-            + self.draft
-    }
-}
+/// Material of two full armies of average selectable pieces: a full middlegame.
+const PHASE_FULL: i32 = 2 * HAND_SIZE as i32 * selectable_sum() / SELECTABLE.len() as i32;
 
 fn sign(side: Side) -> i32 {
     if side == Side::White {
@@ -131,103 +156,137 @@ fn sign(side: Side) -> i32 {
     }
 }
 
-impl PentaplaneEval {
-    /// Whether a piece of `attacker` side could remove the king on `king` next move.
-    fn king_attacked(&self, pos: &Pentaplane, king: Cell, attacker: Side) -> bool {
-        let t = tables();
-        let occupied = |c: Cell| pos.piece(c).is_some();
-        for (from, p) in pos.pieces() {
-            if p.side != attacker {
-                continue;
-            }
-            if p.kind == Kind::Pawn {
-                // Pawns capture only along bishop steps.
-                let (a, b) = (xyz(from), xyz(king));
-                let d = [(a.0 - b.0).abs(), (a.1 - b.1).abs(), (a.2 - b.2).abs()];
-                if d.iter().all(|&x| x <= 1) && d.iter().filter(|&&x| x == 1).count() == 2 {
-                    return true;
-                }
-                continue;
-            }
-            if t.moves[p.kind as usize].reaches(from, king, occupied) {
+/// The game phase (see the module text).
+fn phase(pos: &Pentaplane) -> f32 {
+    let mut material: i32 = pos
+        .pieces()
+        .map(|(_, p)| PHASE_VALUE[p.kind as usize])
+        .sum();
+    let mut held = 0;
+    for side in [Side::White, Side::Black] {
+        for (i, &n) in pos.hand(side).iter().enumerate() {
+            material += PHASE_VALUE[SELECTABLE[i] as usize] * n as i32;
+            held += n as i32;
+        }
+    }
+    if pos.phase() == Phase::Select {
+        // The pieces still to be named, at the average value.
+        let undrafted = (2 * HAND_SIZE as i32 - held).max(0);
+        material += undrafted * PHASE_FULL / (2 * HAND_SIZE as i32);
+    }
+    material.min(PHASE_FULL) as f32 / PHASE_FULL as f32
+}
+
+/// Whether a piece of `attacker` side could remove the king on `king` next move.
+fn king_attacked(pos: &Pentaplane, king: Cell, attacker: Side) -> bool {
+    let t = tables();
+    let occupied = |c: Cell| pos.piece(c).is_some();
+    for (from, p) in pos.pieces() {
+        if p.side != attacker {
+            continue;
+        }
+        if p.kind == Kind::Pawn {
+            // Pawns capture only along bishop steps.
+            let (a, b) = (xyz(from), xyz(king));
+            let d = [(a.0 - b.0).abs(), (a.1 - b.1).abs(), (a.2 - b.2).abs()];
+            if d.iter().all(|&x| x <= 1) && d.iter().filter(|&&x| x == 1).count() == 2 {
                 return true;
             }
-            if let Some(fire) = &t.fire[p.kind as usize] {
-                for (_, line) in fire.lines(from) {
-                    if line.iter().find(|&&c| occupied(c)) == Some(&king) {
-                        return true;
-                    }
+            continue;
+        }
+        if t.moves[p.kind as usize].reaches(from, king, occupied) {
+            return true;
+        }
+        if let Some(fire) = &t.fire[p.kind as usize] {
+            for (_, line) in fire.lines(from) {
+                if line.iter().find(|&&c| occupied(c)) == Some(&king) {
+                    return true;
                 }
             }
         }
-        false
+    }
+    false
+}
+
+impl Terms for Pentaplane {
+    fn layout() -> &'static [&'static str] {
+        &LAYOUT
     }
 
-    pub fn parts(&self, pos: &Pentaplane) -> Parts {
+    fn builtin_table() -> &'static str {
+        include_str!("../tables/pentaplane.txt")
+    }
+
+    fn terms<A: Accumulator>(&self, acc: &mut A) -> f32 {
+        let pos = self;
         let t = tables();
-        let mut parts = Parts::default();
-        // A finished game: the search scores it by outcome; keep the eval bounded.
-        if pos.king(Side::White).is_none() || pos.king(Side::Black).is_none() {
-            parts.material = if pos.king(Side::White).is_none() {
-                -KING_EN_PRISE
-            } else {
-                KING_EN_PRISE
-            };
-            return parts;
-        }
-        let mut army = [0i32; 2];
+        let phase = phase(pos);
+        let (Some(white_king), Some(black_king)) = (pos.king(Side::White), pos.king(Side::Black))
+        else {
+            // A finished game: the search scores it by outcome; keep the eval bounded.
+            acc.add(
+                KING_LOST,
+                if pos.king(Side::White).is_none() {
+                    1
+                } else {
+                    -1
+                },
+            );
+            return phase;
+        };
+        let play = pos.phase() == Phase::Play;
         for (c, p) in pos.pieces() {
             let s = sign(p.side);
-            let value = self.values[p.kind as usize];
-            parts.material += s * value;
-            army[p.side.index()] += value;
-            // Mobility and centrality.
-            if pos.phase() == Phase::Play {
+            let k = p.kind as usize;
+            if p.kind != Kind::King {
+                acc.add(MATERIAL + non_king(p.kind), s);
+                if !play {
+                    // Either side's piece adds to White's initiative.
+                    acc.add(DRAFT + non_king(p.kind), 1);
+                }
+            }
+            if play {
                 let mut n = 0;
                 let look = |d: Cell| match pos.piece(d) {
                     None => Square::Empty,
                     Some(q) if q.side != p.side => Square::Enemy,
                     Some(_) => Square::Blocked,
                 };
-                t.moves[p.kind as usize].walk(c, look, |_, _| n += 1);
-                if let Some(fire) = &t.fire[p.kind as usize] {
-                    for (_, line) in fire.lines(c) {
-                        if line
-                            .iter()
-                            .any(|&d| pos.piece(d).is_some_and(|q| q.side != p.side))
-                        {
-                            n += 1;
-                        }
-                    }
+                t.moves[k].walk(c, look, |_, _| n += 1);
+                acc.add(MOBILITY + k, s * n);
+                if let Some(fire) = &t.fire[k] {
+                    let targets = fire
+                        .lines(c)
+                        .filter(|(_, line)| {
+                            line.iter()
+                                .any(|&d| pos.piece(d).is_some_and(|q| q.side != p.side))
+                        })
+                        .count() as i32;
+                    acc.add(firing(p.kind), s * targets);
                 }
-                parts.mobility += s * MOBILITY_CP * n;
             }
-            if p.kind != Kind::King {
-                let (x, y, z) = xyz(c);
-                let dist = ((x - 2).abs() + (y - 2).abs() + (z - 2).abs()) as i32;
-                parts.centrality += s * CENTRALITY_CP * (6 - dist);
-            }
+            let (x, y, z) = xyz(c);
+            let dist = ((x - 2).abs() + (y - 2).abs() + (z - 2).abs()) as i32;
+            acc.add(CENTRALITY + k, s * (6 - dist));
             if p.kind == Kind::Pawn {
-                let (_, y, z) = xyz(c);
                 let (ty, tz) = PROMOTION_ROW[p.side.index()];
                 let remaining = ((ty - y).abs() + (tz - z).abs()) as i32;
-                parts.pawn_progress += s * PAWN_PROGRESS_CP * (8 - remaining);
+                acc.add(PAWN_PROGRESS, s * (8 - remaining));
             }
         }
         // Held pieces during the draft.
         for side in [Side::White, Side::Black] {
             for (i, &n) in pos.hand(side).iter().enumerate() {
-                let value = self.values[SELECTABLE[i] as usize] * n as i32;
-                parts.material += sign(side) * value;
-                army[side.index()] += value;
+                if n > 0 {
+                    let kind = non_king(SELECTABLE[i]);
+                    acc.add(MATERIAL + kind, sign(side) * n as i32);
+                    if !play {
+                        acc.add(DRAFT + kind, n as i32);
+                    }
+                }
             }
         }
-        if pos.phase() != Phase::Play {
-            parts.draft = DRAFT_INITIATIVE_PERMILLE * (army[0] + army[1]) / 1000;
-        }
-        // King safety.
-        for side in [Side::White, Side::Black] {
-            let king = pos.king(side).expect("both kings present");
+        for (side, king) in [(Side::White, white_king), (Side::Black, black_king)] {
             let s = sign(side);
             for &c in &t.blast[king as usize] {
                 let Some(p) = pos.piece(c) else { continue };
@@ -235,97 +294,140 @@ impl PentaplaneEval {
                     continue;
                 }
                 if p.kind == Kind::Bomb {
-                    parts.king_safety -= s * if p.side == side {
-                        OWN_BOMB_BY_KING
+                    let param = if p.side == side {
+                        KING_OWN_BOMB
                     } else {
-                        ENEMY_BOMB_BY_KING
+                        KING_ENEMY_BOMB
                     };
+                    acc.add(param, s);
                 } else if p.side == side {
-                    parts.king_safety += s * KING_SHELTER_CP;
+                    acc.add(KING_SHELTER, s);
                 }
             }
-            if pos.phase() == Phase::Play
-                && pos.side_to_move() != side
-                && self.king_attacked(pos, king, side.opposite())
-            {
-                parts.king_safety -= s * KING_EN_PRISE;
+            if play && pos.side_to_move() != side && king_attacked(pos, king, side.opposite()) {
+                acc.add(KING_EN_PRISE, s);
             }
         }
-        parts
+        phase
     }
 }
 
-impl Evaluator<Pentaplane> for PentaplaneEval {
-    fn evaluate(&self, pos: &Pentaplane) -> i32 {
-        let white = self.parts(pos).total();
-        white * sign(pos.side_to_move())
-    }
+/// Pentaplane's evaluator.
+pub type PentaplaneEval = crate::params::TableEval<Pentaplane>;
 
-    fn breakdown(&self, pos: &Pentaplane) -> Vec<(String, i32)> {
-        let p = self.parts(pos);
-        vec![
-            ("material".to_string(), p.material),
-            ("mobility".to_string(), p.mobility),
-            ("centrality".to_string(), p.centrality),
-            ("king safety".to_string(), p.king_safety),
-            ("pawn progress".to_string(), p.pawn_progress),
-            ("draft initiative".to_string(), p.draft),
-            ("total".to_string(), p.total()),
-        ]
-    }
-}
-
-impl VariantEval for Pentaplane {
-    type Eval = PentaplaneEval;
-    fn eval_from_table(_text: &str) -> Result<Option<Self::Eval>, String> {
-        Err("this variant's evaluation has no weight table yet".to_string())
-    }
-}
+crate::table_variant!(Pentaplane);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::builtin;
+    use crate::VariantEval;
+    use engine::Evaluator;
 
     fn pos(fen: &str) -> Pentaplane {
         Pentaplane::from_fen(fen).unwrap()
     }
 
+    /// A group's share in the breakdown (White's view), 0 when it does not occur.
+    fn group(p: &Pentaplane, name: &str) -> i32 {
+        PentaplaneEval::default()
+            .breakdown(p)
+            .into_iter()
+            .find(|x| x.0 == name)
+            .map_or(0, |x| x.1)
+    }
+
+    const PLAY_START: &str =
+        "nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1";
+
     #[test]
-    fn print_values() {
-        let v = piece_values();
-        for k in ALL_KINDS {
-            println!("{:?} {}", k, v[k as usize]);
+    fn the_built_in_table_is_complete() {
+        // `builtin` panics on a missing, unknown or repeated parameter.
+        assert_eq!(builtin::<Pentaplane>().len(), LAYOUT.len());
+        assert_eq!(
+            builtin::<Pentaplane>().mg[MATERIAL + non_king(Kind::MissileBishop)],
+            288.0
+        );
+        assert_eq!(LAYOUT[MATERIAL + non_king(Kind::Pawn)], "material.pawn");
+        assert_eq!(LAYOUT[MOBILITY + Kind::Pawn as usize], "mobility.pawn");
+        assert_eq!(LAYOUT[firing(Kind::Satellite)], "firing.satellite");
+        assert_eq!(LAYOUT[CENTRALITY + Kind::Pawn as usize], "centrality.pawn");
+        assert_eq!(LAYOUT[KING_LOST], "king.lost");
+        assert_eq!(LAYOUT[PAWN_PROGRESS], "pawns.progress");
+        assert_eq!(LAYOUT[DRAFT + non_king(Kind::Pawn)], "draft.pawn");
+    }
+
+    #[test]
+    fn start_positions_are_balanced() {
+        // The draft start: only White's initiative, 5% of the ten pawns.
+        let start = Pentaplane::startpos();
+        assert_eq!(PentaplaneEval::default().evaluate(&start), 50);
+        assert_eq!(group(&start, "draft"), 50);
+        assert_eq!(group(&start, "phase (of 256)"), 256);
+        // A symmetric army in play: nothing.
+        let p = pos(PLAY_START);
+        assert_eq!(PentaplaneEval::default().evaluate(&p), 0);
+        for g in ["material", "mobility", "centrality", "pawns", "king"] {
+            assert_eq!(group(&p, g), 0, "{g}");
         }
     }
 
     #[test]
+    fn a_table_changes_the_evaluation_by_its_weight() {
+        // Two white bombs against one black bomb: one bomb up.
+        let p = pos("4k/5/5/5/5|5/5/5/5/5|5/5/2O2/5/5|5/5/5/5/5|5/5/o4/5/K3O w - - 0 1");
+        let before = PentaplaneEval::default().evaluate(&p);
+        let tuned = Pentaplane::eval_from_table("variant pentaplane\nmaterial.bomb 347 347\n")
+            .unwrap()
+            .unwrap();
+        assert_eq!(tuned.evaluate(&p), before + 100);
+        assert!(
+            Pentaplane::eval_from_table("variant chess\nmaterial.pawn 1\n")
+                .unwrap()
+                .is_none()
+        );
+        let Err(e) = Pentaplane::eval_from_table("variant pentaplane\nmaterial.bomm 1\n") else {
+            panic!("an unknown parameter was accepted");
+        };
+        assert!(e.contains("line 2") && e.contains("material.bomm"), "{e}");
+    }
+
+    #[test]
+    fn the_phase_falls_with_the_armies() {
+        let bare = pos("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1");
+        assert_eq!(phase(&bare), 0.0);
+        assert_eq!(phase(&Pentaplane::startpos()), 1.0);
+        let half = pos("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/KRBM1 w - - 0 1");
+        assert!((phase(&half) - 778.0 / PHASE_FULL as f32).abs() < 1e-6);
+    }
+
+    #[test]
     fn values_follow_mobility_and_missiles_count_their_lines() {
-        let v = piece_values();
-        let val = |k: Kind| v[k as usize];
+        let w = builtin::<Pentaplane>();
+        let val = |k: Kind| w.mg[MATERIAL + non_king(k)];
         assert!(val(Kind::Queen) > val(Kind::Rook) && val(Kind::Queen) > val(Kind::Bishop));
         assert!(
             val(Kind::Bishop) > val(Kind::Rook),
             "12 bishop lines against 6 rook lines"
         );
         assert!(
-            val(Kind::Fortress) > val(Kind::Bomb) - BOMB_PREMIUM,
+            val(Kind::Fortress) > val(Kind::Bomb) - 120.0,
             "a fortress shoots as well as steps"
         );
         assert!(val(Kind::MissileBishop) > val(Kind::Fortress));
         assert!(val(Kind::Kamikaze) < val(Kind::Queen));
         for k in SELECTABLE {
-            assert!(val(k) > PAWN_VALUE, "{k:?} = {}", val(k));
+            assert!(val(k) > val(Kind::Pawn), "{k:?} = {}", val(k));
+            assert_eq!(PHASE_VALUE[k as usize] as f32, val(k), "{k:?}");
         }
     }
 
     #[test]
     fn symmetric_positions_score_zero_for_material() {
-        let e = PentaplaneEval::default();
-        let p = pos("nskor/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/ROKSN w - - 0 1");
-        let parts = e.parts(&p);
-        assert_eq!(parts.material, 0);
-        assert_eq!(parts.pawn_progress, 0);
-        assert_eq!(parts.centrality, 0);
+        let p = pos(PLAY_START);
+        assert_eq!(group(&p, "material"), 0);
+        assert_eq!(group(&p, "pawns"), 0);
+        assert_eq!(group(&p, "centrality"), 0);
     }
 
     #[test]
@@ -334,49 +436,51 @@ mod tests {
         let p = pos("4k/5/5/5/5|5/5/5/5/5|5/5/2O2/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1");
         let b = e.breakdown(&p);
         let total = b.last().unwrap().1;
-        assert_eq!(b[..b.len() - 1].iter().map(|x| x.1).sum::<i32>(), total);
+        let parts: i32 = b
+            .iter()
+            .filter(|x| x.0 != "total" && !x.0.starts_with("phase"))
+            .map(|x| x.1)
+            .sum();
+        assert_eq!(parts, total);
         assert_eq!(e.evaluate(&p), total);
         assert!(total > 0, "White has an extra bomb");
     }
 
     #[test]
     fn enemy_bomb_next_to_a_king_is_a_threat() {
-        let e = PentaplaneEval::default();
         let far = pos("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/O4/5/K4 w - - 0 1");
         let near = pos("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1");
         let bomb_by_black_king =
             pos("4k/3O1/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1");
-        assert!(e.parts(&bomb_by_black_king).king_safety > e.parts(&near).king_safety);
+        assert!(group(&bomb_by_black_king, "king") > group(&near, "king"));
         let own_bomb_by_own_king =
             pos("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/O4/K4 w - - 0 1");
-        assert!(e.parts(&own_bomb_by_own_king).king_safety < e.parts(&far).king_safety);
+        assert!(group(&own_bomb_by_own_king, "king") < group(&far, "king"));
     }
 
     #[test]
     fn king_en_prise_to_the_side_to_move_is_decisive() {
-        let e = PentaplaneEval::default();
         // White rook on Ae1 attacks the black king on Ee1 along the level axis.
         let p = pos("5/5/5/5/4k|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K3R w - - 0 1");
-        assert!(e.evaluate(&p) > KING_EN_PRISE / 2);
+        assert!(PentaplaneEval::default().evaluate(&p) > 2500);
     }
 
     #[test]
     fn draft_positions_are_scored_by_held_pieces() {
-        let e = PentaplaneEval::default();
         let strong = pos(
             "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[MMmm] b - - 0 1 select",
         );
         let weak = pos(
             "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/2K2[OOoo] b - - 0 1 select",
         );
-        assert_eq!(e.parts(&strong).material, 0);
+        assert_eq!(group(&strong, "material"), 0);
         assert!(
-            e.parts(&strong).draft > e.parts(&weak).draft,
+            group(&strong, "draft") > group(&weak, "draft"),
             "stronger armies favour White, who moves first"
         );
         let lopsided = pos("2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/R1K2[SNOrsno] w - - 0 1 place");
         assert_eq!(
-            e.parts(&lopsided).material,
+            group(&lopsided, "material"),
             0,
             "a placed piece and a held one count the same"
         );
@@ -384,9 +488,16 @@ mod tests {
 
     #[test]
     fn pawn_progress_rewards_advanced_pawns() {
-        let e = PentaplaneEval::default();
         let back = pos("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/P4/K4 w - - 0 1");
         let ahead = pos("4k/5/5/5/5|5/P4/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1");
-        assert!(e.parts(&ahead).pawn_progress > e.parts(&back).pawn_progress);
+        assert!(group(&ahead, "pawns") > group(&back, "pawns"));
+    }
+
+    #[test]
+    fn a_lost_king_is_the_only_feature() {
+        let p = pos("5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K3R w - - 0 1");
+        let (features, _) = crate::params::features(&p);
+        assert_eq!(features, vec![(KING_LOST, -1)]);
+        assert_eq!(PentaplaneEval::default().evaluate(&p), 5000);
     }
 }
