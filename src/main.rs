@@ -16,6 +16,10 @@ use std::time::Instant;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Evaluation table file (docs/tuning.md), as `setoption name EvalFile`: for the
+    /// protocol, `search` and `datagen`; `tune` starts from it.
+    #[arg(long, value_name = "FILE", global = true)]
+    eval: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -66,6 +70,11 @@ enum Command {
     },
     /// List the variants.
     Variants,
+    /// Play self-play games and write quiet positions labelled with the game result
+    /// and the search score, for `tune` (docs/tuning.md).
+    Datagen(DatagenArgs),
+    /// Fit a variant's evaluation table to `datagen` data (docs/tuning.md).
+    Tune(TuneArgs),
     /// Serve the browser GUI on 127.0.0.1 and print its address (docs/gui.md).
     Gui {
         /// The engine to attach: a shell command line that speaks the protocol
@@ -158,6 +167,76 @@ struct MatchArgs {
     /// match (same openings and game numbers); merge with `manifold match-merge`.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<protocol::matches::Shard>,
+}
+
+#[derive(Args)]
+struct DatagenArgs {
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Games in the whole data set (all shards together).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Nodes per searched sub-move (the default when no limit is given: 5000).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Depth per searched sub-move instead of nodes.
+    #[arg(long, value_name = "D", conflicts_with = "nodes")]
+    depth: Option<u32>,
+    /// Random sub-moves that open each game (not written).
+    #[arg(long, value_name = "K", default_value_t = 8)]
+    random_plies: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (one search thread each).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Play only shard K of N (K = 0..N-1): games i with i % N == K.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<protocol::matches::Shard>,
+    /// Output file; an existing one of the same variant is completed, not replaced.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Transposition table per game thread, MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// A game reaching this many sub-moves is a draw.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// Play every game to its end by the rules (no score adjudication).
+    #[arg(long)]
+    no_adjudicate: bool,
+}
+
+#[derive(Args)]
+struct TuneArgs {
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// `datagen` files of the variant.
+    #[arg(required = true, value_name = "DATA")]
+    data: Vec<PathBuf>,
+    #[arg(long, default_value_t = 1000)]
+    epochs: usize,
+    /// Adam step size, centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    learning_rate: f64,
+    /// Weight of the game result in the target; the rest is the search score.
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f64,
+    /// Share of positions held out for validation.
+    #[arg(long, default_value_t = 0.1)]
+    validation: f64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0: all cores).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Write the tuned table to this file (an `EvalFile`).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write the tuned table over the built-in one, eval/tables/<variant>.txt under
+    /// this source tree (rebuild to install it as the default).
+    #[arg(long, value_name = "SOURCE_DIR")]
+    write_builtin: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -283,6 +362,128 @@ fn run_match_merge_command(a: MatchMergeArgs) -> ExitCode {
     }
 }
 
+/// Reads an `--eval` file (`None` without the flag).
+fn read_eval_file(path: Option<&std::path::Path>) -> Result<Option<String>, String> {
+    path.map(|p| std::fs::read_to_string(p).map_err(|e| format!("--eval {}: {e}", p.display())))
+        .transpose()
+}
+
+fn run_datagen_command(a: DatagenArgs, eval: Option<&std::path::Path>) -> ExitCode {
+    let table = match read_eval_file(eval) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let cfg = protocol::datagen::DatagenConfig {
+        variant: a.variant,
+        games: a.games,
+        nodes: if a.depth.is_some() { None } else { Some(a.nodes.unwrap_or(5000)) },
+        depth: a.depth,
+        random_plies: a.random_plies,
+        seed: a.seed,
+        threads: a.threads,
+        shard: a.shard.map_or((0, 1), |s| (s.index, s.count)),
+        out: a.out,
+        hash_mb: a.hash,
+        max_plies: a.max_plies,
+        adjudicate: !a.no_adjudicate,
+        progress: true,
+        eval_table: table,
+    };
+    match protocol::datagen::run(&cfg) {
+        Ok(s) => {
+            println!(
+                "games {} (skipped, already in the file: {}), positions {}, {:.1} s, {:.0} positions/s, {:.2} games/s, White/draw/Black {}/{}/{}",
+                s.games,
+                s.skipped,
+                s.positions,
+                s.elapsed_secs,
+                s.positions_per_sec,
+                s.games as f64 / s.elapsed_secs.max(1e-9),
+                s.white_wins,
+                s.draws,
+                s.black_wins
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_tune_command(a: TuneArgs, eval: Option<&std::path::Path>) -> ExitCode {
+    let fail = |e: String| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    };
+    let start = match read_eval_file(eval) {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
+    let builtin_path = a.write_builtin.as_ref().map(|dir| {
+        dir.join("eval")
+            .join("tables")
+            .join(format!("{}.txt", a.variant))
+    });
+    if let Some(p) = &builtin_path {
+        if !p.is_file() {
+            return fail(format!(
+                "--write-builtin: {} is not a built-in table of this source tree",
+                p.display()
+            ));
+        }
+    }
+    let cfg = protocol::tune::TuneConfig {
+        variant: a.variant,
+        data: a.data,
+        epochs: a.epochs,
+        learning_rate: a.learning_rate,
+        lambda: a.lambda,
+        validation: a.validation,
+        seed: a.seed,
+        threads: a.threads,
+        start,
+        progress: true,
+    };
+    let r = match protocol::tune::run(&cfg) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    println!(
+        "{} positions ({} malformed lines, {} unreadable FENs skipped), loaded in {:.1} s",
+        r.positions, r.skipped_lines, r.unreadable_fens, r.load_seconds
+    );
+    println!(
+        "K {:.6}; error train {:.6} -> {:.6}, validation {:.6} -> {:.6}; kept epoch {} of {}; {:.1} epochs/s",
+        r.k,
+        r.train_error.0,
+        r.train_error.1,
+        r.validation_error.0,
+        r.validation_error.1,
+        r.best_epoch,
+        r.epochs,
+        r.epochs_per_second
+    );
+    println!();
+    print!("{}", r.piece_table());
+    let text = r.table_text();
+    for path in a.out.iter().chain(builtin_path.iter()) {
+        if let Err(e) = std::fs::write(path, &text) {
+            return fail(format!("{}: {e}", path.display()));
+        }
+        println!("wrote {}", path.display());
+    }
+    if a.out.is_none() && builtin_path.is_none() {
+        println!();
+        print!("{text}");
+    }
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -290,7 +491,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => {
-            protocol::uci::run_stdio();
+            protocol::uci::run_stdio(cli.eval.as_deref().and_then(|p| p.to_str()));
             ExitCode::SUCCESS
         }
         Some(Command::Bench { depth }) => {
@@ -312,6 +513,17 @@ fn main() -> ExitCode {
                 );
                 return ExitCode::from(2);
             };
+            let table = match read_eval_file(cli.eval.as_deref()) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            if let Err(e) = session.set_eval_table(table.as_deref()) {
+                eprintln!("error: --eval: {e}");
+                return ExitCode::from(2);
+            }
             if let Some(fen) = fen {
                 if let Err(e) = session.game_mut().set_fen(&fen) {
                     eprintln!("error: {e}");
@@ -332,6 +544,8 @@ fn main() -> ExitCode {
         }
         Some(Command::Match(args)) => run_match_command(args),
         Some(Command::MatchMerge(args)) => run_match_merge_command(args),
+        Some(Command::Datagen(args)) => run_datagen_command(args, cli.eval.as_deref()),
+        Some(Command::Tune(args)) => run_tune_command(args, cli.eval.as_deref()),
         Some(Command::Gui { engine, port }) => {
             let engine = match engine {
                 Some(line) => gui::EngineCommand::Shell(line),

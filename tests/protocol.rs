@@ -469,3 +469,48 @@ fn multipv_under_go_infinite_reports_every_line_until_stop() {
         .unwrap_or_else(|err| panic!("bestmove {mv} is not legal: {err}"));
     e.quit();
 }
+
+#[test]
+fn eval_file_loads_a_table_and_bad_files_change_nothing() {
+    // A knight worth 200 more in the file: the `eval` total of a position with a
+    // white knight rises by 200. Bad files are refused with the line named, and the
+    // evaluation stays as it was; an empty value goes back to the built-in table.
+    let dir = std::env::temp_dir();
+    let file = |name: &str, text: &str| {
+        let p = dir.join(format!("manifold-evalfile-{}-{name}.txt", std::process::id()));
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    let good = file("good", "variant chess\nmaterial.knight 520\n");
+    let typo = file("typo", "variant chess\nmaterial.knigt 520\n");
+    let other = file("other", "variant atomic\nmaterial.knight 1\n");
+    let mut e = Engine::start();
+    e.send("position fen 4k3/8/8/8/8/8/8/2N1K3 w - - 0 1");
+    let total = |e: &mut Engine| {
+        e.send("eval");
+        let (line, _) = e.expect(T, |l| l.starts_with("total:"));
+        line["total:".len()..].trim().parse::<i32>().unwrap()
+    };
+    let builtin = total(&mut e);
+    e.send(&format!("setoption name EvalFile value {good}"));
+    e.expect(T, |l| l.contains("evaluation table for chess loaded"));
+    assert_eq!(total(&mut e), builtin + 200);
+    e.send(&format!("setoption name EvalFile value {typo}"));
+    let (err, _) = e.expect(T, |l| l.contains("material.knigt"));
+    assert!(err.contains("line 2"), "{err}");
+    e.send("setoption name EvalFile value /nonexistent/table.txt");
+    e.expect(T, |l| l.contains("/nonexistent/table.txt"));
+    assert_eq!(total(&mut e), builtin + 200, "a refused file changed the table");
+    e.send(&format!("setoption name EvalFile value {other}"));
+    e.expect(T, |l| l.contains("no table for chess"));
+    assert_eq!(total(&mut e), builtin);
+    e.send(&format!("setoption name EvalFile value {good}"));
+    e.send("setoption name EvalFile value");
+    e.send("isready");
+    e.expect(T, |l| l == "readyok");
+    assert_eq!(total(&mut e), builtin);
+    e.quit();
+    for p in [good, typo, other] {
+        let _ = std::fs::remove_file(p);
+    }
+}

@@ -121,6 +121,9 @@ pub struct DatagenConfig {
     pub adjudicate: bool,
     /// Show a progress bar on stderr (drawn only when stderr is a terminal).
     pub progress: bool,
+    /// An evaluation table file's text (`--eval`); the built-in table when `None` or
+    /// when the file has no section for the variant.
+    pub eval_table: Option<String>,
 }
 
 impl Default for DatagenConfig {
@@ -139,6 +142,7 @@ impl Default for DatagenConfig {
             max_plies: 400,
             adjudicate: true,
             progress: true,
+            eval_table: None,
         }
     }
 }
@@ -177,7 +181,11 @@ pub fn run(cfg: &DatagenConfig) -> Result<DatagenSummary, String> {
         ($($n:literal => $t:ty,)*) => {
             match cfg.variant.as_str() {
                 $($n => {
-                    let eval = <<$t as VariantEval>::Eval as Default>::default();
+                    let eval = match &cfg.eval_table {
+                        None => None,
+                        Some(text) => <$t as VariantEval>::eval_from_table(text)?,
+                    }
+                    .unwrap_or_default();
                     run_variant::<$t>(cfg, &eval)
                 })*
                 other => Err(format!(
@@ -754,6 +762,7 @@ mod tests {
             max_plies: 120,
             adjudicate: true,
             progress: false,
+            eval_table: None,
         }
     }
 

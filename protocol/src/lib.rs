@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod datagen;
+pub mod tune;
 pub mod gui_data;
 pub mod matches;
 pub mod registry;

@@ -22,6 +22,10 @@ pub trait Session: Send + Sync {
     fn game_mut(&mut self) -> &mut dyn AnyGame;
     /// The evaluation's parts (White's view) for the `eval` command.
     fn eval_breakdown(&self) -> Vec<(String, i32)>;
+    /// Evaluates with a table file's section for this variant (`EvalFile`), or with
+    /// the built-in table for `None`. `Ok(false)`: the file has no section for this
+    /// variant, so the built-in table is used. On error nothing changes.
+    fn set_eval_table(&mut self, text: Option<&str>) -> Result<bool, String>;
     /// Parses `searchmoves` texts against the current position.
     fn parse_moves(&self, texts: &[String]) -> Result<Vec<Move>, engine::MoveError>;
     /// Searches the current position; `info` receives finished `info ...` lines.
@@ -398,6 +402,15 @@ impl<P: VariantEval> Session for VariantSession<P> {
     }
     fn eval_breakdown(&self) -> Vec<(String, i32)> {
         self.eval.breakdown(self.game.pos())
+    }
+    fn set_eval_table(&mut self, text: Option<&str>) -> Result<bool, String> {
+        let found = match text {
+            None => None,
+            Some(text) => P::eval_from_table(text)?,
+        };
+        let section = found.is_some() || text.is_none();
+        self.eval = found.unwrap_or_default();
+        Ok(section)
     }
     fn parse_moves(&self, texts: &[String]) -> Result<Vec<Move>, engine::MoveError> {
         texts

@@ -68,6 +68,9 @@ pub struct Options {
     /// `SearchParams`: overrides of the search's tunable numbers (for testing changes
     /// in matches without a rebuild; engine::search::params).
     pub search_params: engine::search::params::SearchParams,
+    /// `EvalFile`: the evaluation table file (path and text) every variant's session
+    /// takes its section from; `None`: the built-in tables.
+    pub eval_file: Option<(String, String)>,
 }
 
 impl Default for Options {
@@ -86,6 +89,7 @@ impl Default for Options {
             limit_strength: false,
             elo: crate::strength::ELO_DEFAULT,
             search_params: Default::default(),
+            eval_file: None,
         }
     }
 }
@@ -290,6 +294,8 @@ impl Protocol {
         self.out.line("option name Clear Hash type button");
         self.out
             .line("option name SearchParams type string default <empty>");
+        self.out
+            .line("option name EvalFile type string default <empty>");
         self.out.line("uciok");
     }
 
@@ -367,6 +373,7 @@ impl Protocol {
                             s.clear();
                         }
                         self.announce_variant();
+                        self.apply_eval_file();
                     }
                     None => self.out.error(&format!(
                         "unknown variant '{}' (known: {})",
@@ -409,6 +416,10 @@ impl Protocol {
                     Err(e) => self.out.error(&format!("SearchParams: {e}")),
                 }
             }
+            "evalfile" => {
+                let path = value.unwrap_or_default();
+                self.set_eval_file(path.trim());
+            }
             "clear hash" => {
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
@@ -450,6 +461,63 @@ impl Protocol {
                     _ => self.options.move_overhead = n as u64,
                 }
             }
+        }
+    }
+
+    /// `EvalFile`: reads the table file and checks every section in it against its
+    /// variant before anything changes (a bad file changes nothing). An empty value
+    /// (or `<empty>`) goes back to the built-in tables.
+    pub fn set_eval_file(&mut self, path: &str) {
+        if path.is_empty() || path == "<empty>" {
+            self.options.eval_file = None;
+            self.apply_eval_file();
+            return;
+        }
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => return self.out.error(&format!("EvalFile {}: {e}", truncate(path))),
+        };
+        let sections = match eval::params::parse_tables(&text) {
+            Ok(t) => t,
+            Err(e) => return self.out.error(&format!("EvalFile {}: {e}", truncate(path))),
+        };
+        for name in sections.keys() {
+            let Some(mut session) = registry::new_session(name) else {
+                return self.out.error(&format!(
+                    "EvalFile {}: unknown variant '{}'",
+                    truncate(path),
+                    truncate(name)
+                ));
+            };
+            if let Err(e) = session.set_eval_table(Some(&text)) {
+                return self
+                    .out
+                    .error(&format!("EvalFile {}: variant {name}: {e}", truncate(path)));
+            }
+        }
+        self.options.eval_file = Some((path.to_string(), text));
+        self.apply_eval_file();
+    }
+
+    /// Gives the current session its table from `EvalFile` (or the built-in one).
+    fn apply_eval_file(&mut self) {
+        let file = self.options.eval_file.as_ref();
+        match self.session.set_eval_table(file.map(|f| f.1.as_str())) {
+            Ok(true) => {
+                if let Some((path, _)) = file {
+                    self.out.line(&format!(
+                        "info string EvalFile {path}: evaluation table for {} loaded",
+                        self.variant
+                    ));
+                }
+            }
+            Ok(false) => self.out.line(&format!(
+                "info string EvalFile {}: no table for {}; the built-in evaluation is used",
+                file.map(|f| f.0.as_str()).unwrap_or(""),
+                self.variant
+            )),
+            // Checked when the option was set; kept as a message should it happen.
+            Err(e) => self.out.error(&format!("EvalFile: {e}")),
         }
     }
 
@@ -761,11 +829,16 @@ fn truncate(s: &str) -> String {
 }
 
 /// Runs the protocol on stdin/stdout until `quit`.
-pub fn run_stdio() {
+/// Speaks the protocol on stdin/stdout; `eval_file` is an initial `EvalFile` (the
+/// `--eval` flag), set as if by `setoption` before the first command.
+pub fn run_stdio(eval_file: Option<&str>) {
     let out = Output::new(Box::new(std::io::stdout()));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut proto = Protocol::new(out.clone());
+    if let Some(path) = eval_file {
+        proto.set_eval_file(path);
+    }
     if proto.run(&mut input) == Flow::XBoard {
         crate::xboard_entry(&mut input, out);
     }

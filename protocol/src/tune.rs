@@ -1,0 +1,518 @@
+//! `tune`: fits a variant's evaluation table to `datagen` data (issue 17).
+//!
+//! The evaluation is linear in its weights ([`eval::params`]): a position with
+//! feature counts `c` and phase `φ` scores `E = Σ c·(mg·φ + eg·(1−φ))` from White's
+//! view. The tuner minimises the mean squared error between a position's target and
+//! `σ(K·E)`, the evaluation read as an expected score (`σ` the logistic function):
+//!
+//! * the target is `λ·result + (1−λ)·σ(K·score)`: the game result, optionally
+//!   blended with the search score the data recorded (`--lambda`, default 1: the
+//!   result alone);
+//! * `K` is fitted first (with the starting weights, on the training set) and kept,
+//!   so the weights stay in centipawns;
+//! * full-batch Adam on the middlegame and endgame weights; a parameter whose feature
+//!   never occurs in the data gets no gradient and keeps its value;
+//! * a held-out validation set (a seeded shuffle) is scored every few epochs and the
+//!   weights with the lowest validation error are the result;
+//! * the gradient is summed over fixed chunks of positions in parallel (rayon) and
+//!   the chunk sums are added in order, so the result depends on the seed and the
+//!   data only, never on the number of threads.
+
+use eval::params::{self, Param, Terms, Weights};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// What `manifold tune` was asked.
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    pub variant: String,
+    /// `datagen` files (of this variant).
+    pub data: Vec<PathBuf>,
+    pub epochs: usize,
+    /// Adam's step size in centipawns.
+    pub learning_rate: f64,
+    /// Weight of the game result in the target (1: result only, 0: score only).
+    pub lambda: f64,
+    /// Share of the positions held out for validation.
+    pub validation: f64,
+    pub seed: u64,
+    /// Worker threads for loading and gradients (0: rayon's default).
+    pub threads: usize,
+    /// Start from this table text (an `EvalFile`) instead of the built-in table.
+    pub start: Option<String>,
+    /// Print progress lines to stderr.
+    pub progress: bool,
+}
+
+impl Default for TuneConfig {
+    fn default() -> Self {
+        TuneConfig {
+            variant: "chess".into(),
+            data: Vec::new(),
+            epochs: 1000,
+            learning_rate: 1.0,
+            lambda: 1.0,
+            validation: 0.1,
+            seed: 1,
+            threads: 0,
+            start: None,
+            progress: true,
+        }
+    }
+}
+
+/// What a tuning run found.
+#[derive(Clone, Debug)]
+pub struct TuneReport {
+    pub variant: String,
+    pub layout: &'static [&'static str],
+    pub start: Weights,
+    pub tuned: Weights,
+    pub k: f64,
+    pub positions: usize,
+    pub skipped_lines: usize,
+    pub unreadable_fens: usize,
+    pub train_error: (f64, f64),
+    pub validation_error: (f64, f64),
+    /// The epoch whose weights were kept.
+    pub best_epoch: usize,
+    pub epochs: usize,
+    pub epochs_per_second: f64,
+    pub load_seconds: f64,
+}
+
+impl TuneReport {
+    /// The tuned table in the file format, with a header saying where it came from.
+    pub fn table_text(&self) -> String {
+        let header = format!(
+            "Tuned by `manifold tune` from {} positions (validation error {:.6} -> {:.6}, K = {:.6}, epoch {}).",
+            self.positions, self.validation_error.0, self.validation_error.1, self.k, self.best_epoch
+        );
+        params::format_table(&self.variant, self.layout, &self.tuned, &header)
+    }
+
+    /// The `material` and `hand` weights before and after, with their ratio to the
+    /// tuned value of the first material entry (usually the pawn).
+    pub fn piece_table(&self) -> String {
+        let rows: Vec<usize> = (0..self.layout.len())
+            .filter(|&i| {
+                let g = self.layout[i].split('.').next().unwrap_or("");
+                g == "material" || g == "hand"
+            })
+            .collect();
+        let unit = rows
+            .first()
+            .map(|&i| (self.tuned.mg[i] + self.tuned.eg[i]) / 2.0)
+            .filter(|u| u.abs() > 1.0)
+            .unwrap_or(100.0);
+        let mut out = format!(
+            "{:<28} {:>9} {:>9} {:>9} {:>9} {:>7}\n",
+            "piece", "start mg", "start eg", "tuned mg", "tuned eg", "ratio"
+        );
+        for i in rows {
+            let avg = (self.tuned.mg[i] + self.tuned.eg[i]) / 2.0;
+            out.push_str(&format!(
+                "{:<28} {:>9.0} {:>9.0} {:>9.0} {:>9.0} {:>7.2}\n",
+                self.layout[i],
+                self.start.mg[i],
+                self.start.eg[i],
+                self.tuned.mg[i],
+                self.tuned.eg[i],
+                avg / unit
+            ));
+        }
+        out
+    }
+}
+
+/// One position: its features (a range of the flat arrays), phase and target parts.
+struct Sample {
+    start: u32,
+    len: u16,
+    phase: f32,
+    result: f32,
+    score: f32,
+}
+
+/// Every position's features, flat.
+struct Data {
+    samples: Vec<Sample>,
+    params: Vec<u16>,
+    counts: Vec<f32>,
+}
+
+impl Data {
+    fn eval(&self, s: &Sample, w: &[f64], n: usize) -> f64 {
+        let (a, b) = (s.start as usize, s.start as usize + s.len as usize);
+        let phase = s.phase as f64;
+        let mut e = 0.0;
+        for (&p, &c) in self.params[a..b].iter().zip(&self.counts[a..b]) {
+            let p = p as usize;
+            e += c as f64 * (w[p] * phase + w[n + p] * (1.0 - phase));
+        }
+        e
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Positions per parallel chunk; fixed, so sums are added in the same order always.
+const CHUNK: usize = 4096;
+
+fn target(s: &Sample, k: f64, lambda: f64) -> f64 {
+    lambda * s.result as f64 + (1.0 - lambda) * sigmoid(k * s.score as f64)
+}
+
+/// Mean squared error of `idx`'s positions with weights `w` (mg then eg).
+fn error(data: &Data, idx: &[u32], w: &[f64], n: usize, k: f64, lambda: f64) -> f64 {
+    if idx.is_empty() {
+        return 0.0;
+    }
+    let sums: Vec<f64> = idx
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|&i| {
+                    let s = &data.samples[i as usize];
+                    let d = target(s, k, lambda) - sigmoid(k * data.eval(s, w, n));
+                    d * d
+                })
+                .sum::<f64>()
+        })
+        .collect();
+    sums.iter().sum::<f64>() / idx.len() as f64
+}
+
+/// The gradient of the training error with respect to every weight.
+fn gradient(data: &Data, idx: &[u32], w: &[f64], n: usize, k: f64, lambda: f64) -> Vec<f64> {
+    let parts: Vec<Vec<f64>> = idx
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut g = vec![0.0; 2 * n];
+            for &i in chunk {
+                let s = &data.samples[i as usize];
+                let p = sigmoid(k * data.eval(s, w, n));
+                let d = -2.0 * (target(s, k, lambda) - p) * p * (1.0 - p) * k;
+                let phase = s.phase as f64;
+                let (a, b) = (s.start as usize, s.start as usize + s.len as usize);
+                for (&q, &c) in data.params[a..b].iter().zip(&data.counts[a..b]) {
+                    let q = q as usize;
+                    g[q] += d * c as f64 * phase;
+                    g[n + q] += d * c as f64 * (1.0 - phase);
+                }
+            }
+            g
+        })
+        .collect();
+    let mut g = vec![0.0; 2 * n];
+    for part in parts {
+        for (a, b) in g.iter_mut().zip(part) {
+            *a += b;
+        }
+    }
+    let m = idx.len().max(1) as f64;
+    g.iter_mut().for_each(|x| *x /= m);
+    g
+}
+
+/// The `K` that minimises the error of the starting weights (golden-section search on
+/// a log scale between 1e-4 and 1e-1 per centipawn).
+fn fit_k(data: &Data, idx: &[u32], w: &[f64], n: usize, lambda: f64) -> f64 {
+    let f = |lk: f64| error(data, idx, w, n, 10f64.powf(lk), lambda);
+    let (mut a, mut b) = (-4.0f64, -1.0f64);
+    let r = (5f64.sqrt() - 1.0) / 2.0;
+    let mut c = b - r * (b - a);
+    let mut d = a + r * (b - a);
+    let (mut fc, mut fd) = (f(c), f(d));
+    for _ in 0..40 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - r * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + r * (b - a);
+            fd = f(d);
+        }
+    }
+    10f64.powf((a + b) / 2.0)
+}
+
+/// Loads `cfg.data` as `P`'s positions and features.
+fn load<P: Terms>(cfg: &TuneConfig) -> Result<(Data, usize, usize), String> {
+    let name = P::info().name;
+    let mut records = Vec::new();
+    let mut skipped = 0;
+    for path in &cfg.data {
+        let (mut r, s) = crate::datagen::read_records(path, name)?;
+        records.append(&mut r);
+        skipped += s;
+    }
+    let traced: Vec<Option<(Vec<(Param, i32)>, f32)>> = records
+        .par_iter()
+        .map(|r| P::from_fen(&r.fen).ok().map(|pos| params::features(&pos)))
+        .collect();
+    let mut data = Data {
+        samples: Vec::with_capacity(records.len()),
+        params: Vec::new(),
+        counts: Vec::new(),
+    };
+    let mut unreadable = 0;
+    for (r, t) in records.iter().zip(traced) {
+        let Some((features, phase)) = t else {
+            unreadable += 1;
+            continue;
+        };
+        data.samples.push(Sample {
+            start: data.params.len() as u32,
+            len: features.len() as u16,
+            phase,
+            result: r.result,
+            score: r.score as f32,
+        });
+        for (p, c) in features {
+            data.params.push(p as u16);
+            data.counts.push(c as f32);
+        }
+    }
+    Ok((data, skipped, unreadable))
+}
+
+/// Tunes variant `P`'s table; see the module text.
+pub fn tune<P: Terms + eval::VariantEval>(cfg: &TuneConfig) -> Result<TuneReport, String> {
+    let name = P::info().name;
+    if cfg.data.is_empty() {
+        return Err("no data file given".into());
+    }
+    if !(0.0..=1.0).contains(&cfg.lambda) {
+        return Err(format!("lambda {} is not in 0..1", cfg.lambda));
+    }
+    if !(0.0..0.9).contains(&cfg.validation) {
+        return Err(format!("validation share {} is not in 0..0.9", cfg.validation));
+    }
+    if !(cfg.learning_rate > 0.0 && cfg.learning_rate.is_finite()) {
+        return Err(format!("learning rate {} is not positive", cfg.learning_rate));
+    }
+    let start_weights: Weights = match &cfg.start {
+        None => (*params::builtin::<P>()).clone(),
+        Some(text) => match params::load::<P>(text)? {
+            params::Loaded::Table(w) => (*w).clone(),
+            params::Loaded::NoSection => {
+                return Err(format!("the starting table has no `variant {name}` section"))
+            }
+        },
+    };
+    let t0 = Instant::now();
+    let (data, skipped_lines, unreadable_fens) = load::<P>(cfg)?;
+    let load_seconds = t0.elapsed().as_secs_f64();
+    let positions = data.samples.len();
+    if positions < 2 {
+        return Err(format!("{positions} usable positions: too few to tune"));
+    }
+    let mut order: Vec<u32> = (0..positions as u32).collect();
+    order.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(cfg.seed));
+    let held = ((positions as f64 * cfg.validation).round() as usize).min(positions - 1);
+    let (validation, train) = order.split_at(held);
+
+    let n = start_weights.len();
+    let mut w: Vec<f64> = start_weights
+        .mg
+        .iter()
+        .chain(&start_weights.eg)
+        .map(|&x| x as f64)
+        .collect();
+    let k = fit_k(&data, train, &w, n, cfg.lambda);
+    let train_before = error(&data, train, &w, n, k, cfg.lambda);
+    let val_before = error(&data, validation, &w, n, k, cfg.lambda);
+    let progress = |epoch: usize, tr: f64, va: f64| {
+        if cfg.progress {
+            eprintln!("epoch {epoch:>6}  train error {tr:.6}  validation error {va:.6}");
+        }
+    };
+    progress(0, train_before, val_before);
+
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8f64);
+    let mut m = vec![0.0; 2 * n];
+    let mut v = vec![0.0; 2 * n];
+    let mut best = (val_before, w.clone(), 0usize);
+    // Without a validation set the training error picks the best weights.
+    let judge = |w: &[f64]| {
+        if validation.is_empty() {
+            error(&data, train, w, n, k, cfg.lambda)
+        } else {
+            error(&data, validation, w, n, k, cfg.lambda)
+        }
+    };
+    if validation.is_empty() {
+        best.0 = train_before;
+    }
+    let every = (cfg.epochs / 20).clamp(1, 50);
+    let t1 = Instant::now();
+    for epoch in 1..=cfg.epochs {
+        let g = gradient(&data, train, &w, n, k, cfg.lambda);
+        for i in 0..2 * n {
+            m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
+            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
+            w[i] -= cfg.learning_rate * mh / (vh.sqrt() + eps);
+        }
+        if epoch % every == 0 || epoch == cfg.epochs {
+            let score = judge(&w);
+            if score < best.0 {
+                best = (score, w.clone(), epoch);
+            }
+            if cfg.progress {
+                progress(epoch, error(&data, train, &w, n, k, cfg.lambda), score);
+            }
+        }
+    }
+    let epochs_per_second = cfg.epochs as f64 / t1.elapsed().as_secs_f64().max(1e-9);
+    let (_, w, best_epoch) = best;
+    let tuned = Weights {
+        mg: w[..n].iter().map(|&x| x as f32).collect(),
+        eg: w[n..].iter().map(|&x| x as f32).collect(),
+    };
+    Ok(TuneReport {
+        variant: name.to_string(),
+        layout: P::layout(),
+        start: start_weights,
+        train_error: (train_before, error(&data, train, &w, n, k, cfg.lambda)),
+        validation_error: (val_before, error(&data, validation, &w, n, k, cfg.lambda)),
+        tuned,
+        k,
+        positions,
+        skipped_lines,
+        unreadable_fens,
+        best_epoch,
+        epochs: cfg.epochs,
+        epochs_per_second,
+        load_seconds,
+    })
+}
+
+/// Tunes the variant named in `cfg` (with `cfg.threads` worker threads).
+pub fn run(cfg: &TuneConfig) -> Result<TuneReport, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads)
+        .build()
+        .map_err(|e| format!("thread pool: {e}"))?;
+    macro_rules! dispatch {
+        ($($n:literal => $t:ty,)*) => {
+            match cfg.variant.as_str() {
+                $($n => pool.install(|| tune::<$t>(cfg)),)*
+                other => Err(format!(
+                    "unknown variant `{other}` (known: {})",
+                    [$($n),*].join(", ")
+                )),
+            }
+        };
+    }
+    tunable_variants!(dispatch)
+}
+
+/// The variants whose evaluation is a table.
+macro_rules! tunable_variants {
+    ($m:ident) => {
+        $m! {
+            "chess" => engine::variants::chess::Chess,
+            "crazyhouse" => engine::variants::chess::Crazyhouse,
+            "atomic" => engine::variants::chess::Atomic,
+            "pentaplane" => engine::variants::pentaplane::Pentaplane,
+        }
+    };
+}
+use tunable_variants;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::{self, DatagenConfig};
+
+    fn tiny_data(name: &str) -> PathBuf {
+        let out = std::env::temp_dir().join(format!(
+            "manifold-tune-{name}-{}.txt",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&out);
+        let cfg = DatagenConfig {
+            variant: "chess".into(),
+            games: 6,
+            nodes: None,
+            depth: Some(2),
+            random_plies: 8,
+            seed: 7,
+            threads: 2,
+            out: out.clone(),
+            progress: false,
+            ..Default::default()
+        };
+        datagen::run(&cfg).expect("datagen");
+        out
+    }
+
+    #[test]
+    fn tuning_lowers_the_error_and_is_deterministic() {
+        let data = tiny_data("det");
+        let cfg = |threads| TuneConfig {
+            variant: "chess".into(),
+            data: vec![data.clone()],
+            epochs: 60,
+            validation: 0.0,
+            threads,
+            progress: false,
+            ..Default::default()
+        };
+        let a = run(&cfg(1)).unwrap();
+        let b = run(&cfg(2)).unwrap();
+        assert!(a.positions > 100, "{} positions", a.positions);
+        assert!(
+            a.train_error.1 < a.train_error.0,
+            "error {:?} did not fall",
+            a.train_error
+        );
+        assert_eq!(a.tuned, b.tuned, "same data and seed, different weights");
+        assert_ne!(a.tuned, a.start);
+        // The tuned table reads back as a table of the variant.
+        let text = a.table_text();
+        let back = eval::params::parse_tables(&text).unwrap();
+        assert_eq!(back["chess"].len(), a.layout.len());
+        assert!(a.piece_table().contains("material.knight"));
+        let _ = std::fs::remove_file(&data);
+    }
+
+    #[test]
+    fn bad_requests_are_errors() {
+        let base = TuneConfig {
+            progress: false,
+            ..Default::default()
+        };
+        assert!(run(&base).unwrap_err().contains("no data file"));
+        let missing = TuneConfig {
+            data: vec!["/nonexistent/x.txt".into()],
+            ..base.clone()
+        };
+        assert!(run(&missing).is_err());
+        let unknown = TuneConfig {
+            variant: "nochess".into(),
+            ..missing.clone()
+        };
+        assert!(run(&unknown).unwrap_err().contains("unknown variant"));
+        let lambda = TuneConfig {
+            lambda: 2.0,
+            data: vec!["x".into()],
+            ..base
+        };
+        assert!(run(&lambda).unwrap_err().contains("lambda"));
+    }
+}
