@@ -2,111 +2,158 @@
 //!
 //! The game is won only on B or C, so the terms there weigh most; Board A matters
 //! as the source of hold material (a man captured on A becomes two enemy men), and
-//! the holds are material ready to drop.
+//! the holds are material ready to drop. Features (each from White's point of view;
+//! the weights are in `eval/tables/triplane.txt`):
 //!
-//! * material on B/C: piece values from the average mobility of each piece on this
-//!   topology ([`crate::average_mobility`]): `MOBILITY_BASE + MOBILITY_SCALE * avg`;
-//!   pawns are fixed at 100; DeadWood is worth nothing to either side;
-//! * material on A: a share of what the opponent would receive if the man were
-//!   captured (the sum of its split components' values);
-//! * holds: component values times a premium (a hold man can go anywhere);
-//! * mobility: pseudo-legal destinations on every board;
-//! * king safety on B and C: escape squares attacked or walled in (DeadWood walls
-//!   in for good), enemy men near the king, enemy hold material aimed at that board;
-//! * pawns: advance on A toward promotion; on B/C the last step makes DeadWood, so
-//!   a pawn on its 7th rank is worth less than one further back.
+//! * `material`: men on B and C by kind; DeadWood is worth nothing to either side.
+//!   The initial values came from the average mobility of each piece on this
+//!   topology: `100 + 35 × average` cells of [`crate::average_mobility`], pawns fixed
+//!   at 100;
+//! * `material_a`: men on A by kind; initially half of what the opponent would receive
+//!   if the man were captured (the sum of its split components' values);
+//! * `hold`: hold men by kind (both holds); initially the value on the board plus a
+//!   tenth, rounded down (a hold man can go anywhere);
+//! * `mobility`: pseudo-legal destinations of men on A (one weight), and on B and C by
+//!   kind;
+//! * `king` (B and C): the king's escape squares that are attacked, enemy men within
+//!   two files and ranks, the enemy's hold men for that board by kind (initially 6% of
+//!   their value each), being in check; `deadwood.wall`: escape squares walled in by
+//!   DeadWood (for good);
+//! * `pawns`: by relative rank, on A (advance toward promotion) and on B/C, where the
+//!   last step makes DeadWood, so a pawn on its 7th rank is worth less than one
+//!   further back;
+//! * `tempo`: the side to move.
+//!
+//! The phase is the non-pawn material of every board and hold at fixed values: a man
+//! on B, C or in a hold at its fixed value (`VALUE`), a man on A at the sum of its split
+//! components' (so a capture on A leaves the total as it was; captures on B and C
+//! lower it), as a share of the start position's, clamped to 1.
 
-use crate::{average_mobility, VariantEval};
-use engine::variants::triplane::rules::{
-    relative_rank, split_components, Kind, Piece, HOLD_KINDS, KIND_COUNT,
-};
+use crate::params::{Accumulator, Param, Terms};
+use engine::variants::triplane::rules::{relative_rank, split_components, Kind, Piece, HOLD_KINDS};
 use engine::variants::triplane::tables::{cell_of, rank_of, tables};
 use engine::variants::triplane::TriPlane;
-use engine::{Cell, Evaluator, Position, Side};
+use engine::{Cell, Position, Side};
 
-/// Piece value = `MOBILITY_BASE + MOBILITY_SCALE * average mobility` (centipawns).
-const MOBILITY_BASE: f64 = 100.0;
-const MOBILITY_SCALE: f64 = 35.0;
-const PAWN_VALUE: i32 = 100;
-/// Share of the split components' value an A man is worth to its owner.
-const A_SPLIT_SHARE: f64 = 0.5;
-/// Hold men are worth a little more than placed ones (they drop anywhere).
-const HOLD_PREMIUM: f64 = 1.1;
-const MOBILITY_WEIGHT_BC: i32 = 3;
-const MOBILITY_WEIGHT_A: i32 = 1;
-/// Per escape square of a king that is attacked, or walled by DeadWood.
-const ESCAPE_ATTACKED: i32 = 18;
-const ESCAPE_DEADWOOD: i32 = 10;
-/// Per enemy man within two files and ranks of the king.
-const ENEMY_NEAR_KING: i32 = 12;
-/// Fraction (per 1000) of the enemy's hold value for a board that counts against
-/// the king's safety there.
-const HOLD_THREAT_PER_MILLE: i32 = 60;
-const IN_CHECK: i32 = 40;
-/// Pawn bonus by relative rank (0 = own first rank).
-const PAWN_A_ADVANCE: [i32; 8] = [0, 0, 4, 10, 20, 35, 60, 0];
-/// On B/C the 7th rank is one step from DeadWood.
-const PAWN_BC_ADVANCE: [i32; 8] = [0, 0, 4, 8, 12, 10, -30, 0];
+// The parameters, in layout order (`LAYOUT` names them).
+const MATERIAL: Param = 0; // B/C, by kind in `HOLD_KINDS` order (pawn..elephant)
+const MATERIAL_A: Param = 9; // by `A_KINDS`
+const HOLD: Param = 15; // by kind in `HOLD_KINDS` order
+const MOBILITY_A: Param = 24;
+const MOBILITY: Param = 25; // B/C, knight..elephant by kind index - 1, then the king
+const MOBILITY_KING: Param = 33;
+const KING_ESCAPE_ATTACKED: Param = 34;
+const KING_ENEMY_NEAR: Param = 35;
+const KING_ENEMY_HOLD: Param = 36; // by kind in `HOLD_KINDS` order
+const KING_IN_CHECK: Param = 45;
+const DEADWOOD_WALL: Param = 46;
+const PAWN_A: Param = 47; // relative ranks 2..7 (index 1..6)
+const PAWN_BC: Param = 53; // relative ranks 1..7 (index 0..6)
+const TEMPO: Param = 60;
 
-#[derive(Clone)]
-pub struct TriPlaneEval {
-    /// Value of a man on B or C, and in a hold, by kind.
-    board_value: [i32; KIND_COUNT],
-    /// Value of a man on A, by kind.
-    a_value: [i32; KIND_COUNT],
+const LAYOUT: [&str; 61] = [
+    "material.pawn",
+    "material.knight",
+    "material.bishop",
+    "material.rook",
+    "material.queen",
+    "material.wazir",
+    "material.war_machine",
+    "material.ferz",
+    "material.elephant",
+    "material_a.pawn",
+    "material_a.knight",
+    "material_a.bishop",
+    "material_a.rook",
+    "material_a.queen",
+    "material_a.split_phase",
+    "hold.pawn",
+    "hold.knight",
+    "hold.bishop",
+    "hold.rook",
+    "hold.queen",
+    "hold.wazir",
+    "hold.war_machine",
+    "hold.ferz",
+    "hold.elephant",
+    "mobility.board_a",
+    "mobility.knight",
+    "mobility.bishop",
+    "mobility.rook",
+    "mobility.queen",
+    "mobility.wazir",
+    "mobility.war_machine",
+    "mobility.ferz",
+    "mobility.elephant",
+    "mobility.king",
+    "king.escape_attacked",
+    "king.enemy_near",
+    "king.enemy_hold_pawn",
+    "king.enemy_hold_knight",
+    "king.enemy_hold_bishop",
+    "king.enemy_hold_rook",
+    "king.enemy_hold_queen",
+    "king.enemy_hold_wazir",
+    "king.enemy_hold_war_machine",
+    "king.enemy_hold_ferz",
+    "king.enemy_hold_elephant",
+    "king.in_check",
+    "deadwood.wall",
+    "pawns.a_rank2",
+    "pawns.a_rank3",
+    "pawns.a_rank4",
+    "pawns.a_rank5",
+    "pawns.a_rank6",
+    "pawns.a_rank7",
+    "pawns.bc_rank1",
+    "pawns.bc_rank2",
+    "pawns.bc_rank3",
+    "pawns.bc_rank4",
+    "pawns.bc_rank5",
+    "pawns.bc_rank6",
+    "pawns.bc_rank7",
+    "tempo.side_to_move",
+];
+
+/// The kinds that stand on A, in the order of the `material_a` parameters.
+const A_KINDS: [Kind; 6] = [
+    Kind::Pawn,
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Queen,
+    Kind::SplitPhase,
+];
+
+/// Fixed values of the hold kinds (pawn..elephant, the built-in table's initial
+/// material values) that measure the game phase: not tuned, so the phase of a position
+/// never depends on the table.
+const VALUE: [i32; 9] = [100, 284, 406, 590, 896, 223, 205, 207, 179];
+
+/// A kind's fixed value on B/C or in a hold (0 for the king, DeadWood, Split-Phase).
+fn value(k: Kind) -> i32 {
+    VALUE.get(k.index()).copied().unwrap_or(0)
 }
 
-impl Default for TriPlaneEval {
-    fn default() -> Self {
-        let t = tables();
-        let mut board_value = [0; KIND_COUNT];
-        for k in Kind::ALL {
-            board_value[k.index()] = match k {
-                Kind::Pawn => PAWN_VALUE,
-                Kind::DeadWood | Kind::King | Kind::SplitPhase => 0,
-                _ => (MOBILITY_BASE
-                    + MOBILITY_SCALE * average_mobility(t.moves(k), t.topo.num_cells()))
-                .round() as i32,
-            };
-        }
-        let mut a_value = [0; KIND_COUNT];
-        for k in Kind::ALL {
-            if let Some([x, y]) = split_components(k) {
-                a_value[k.index()] = (A_SPLIT_SHARE
-                    * (board_value[x.index()] + board_value[y.index()]) as f64)
-                    .round() as i32;
-            }
-        }
-        TriPlaneEval {
-            board_value,
-            a_value,
-        }
+/// A man's share of the phase: its fixed value, on A that of its split components;
+/// pawns count nothing.
+fn phase_value(k: Kind, on_a: bool) -> i32 {
+    match (k, on_a) {
+        (Kind::Pawn, _) => 0,
+        (_, true) => split_components(k).map_or(0, |[x, y]| value(x) + value(y)),
+        (_, false) => value(k),
     }
 }
 
-/// The evaluation's parts, each from White's point of view.
-#[derive(Default, Debug, Clone, Copy)]
-struct Parts {
-    material_a: i32,
-    material_bc: i32,
-    holds: i32,
-    mobility: i32,
-    king_safety: i32,
-    pawns: i32,
-    deadwood: i32,
-}
-
-impl Parts {
-    fn total(&self) -> i32 {
-        self.material_a
-            + self.material_bc
-            + self.holds
-            + self.mobility
-            + self.king_safety
-            + self.pawns
-            + self.deadwood
-    }
-}
+/// The start position's phase material: on A for each side, two knights (each
+/// splits into two knights), two bishops (ferz + elephant), two rooks (wazir + war
+/// machine), a queen (rook + bishop) and the Split-Phase (two queens).
+const PHASE_FULL: i32 = 2
+    * (2 * 2 * VALUE[1]
+        + 2 * (VALUE[7] + VALUE[8])
+        + 2 * (VALUE[5] + VALUE[6])
+        + (VALUE[3] + VALUE[2])
+        + 2 * VALUE[4]);
 
 fn sign(side: Side) -> i32 {
     if side == Side::White {
@@ -116,20 +163,69 @@ fn sign(side: Side) -> i32 {
     }
 }
 
-impl TriPlaneEval {
-    pub fn value_on_board(&self, k: Kind) -> i32 {
-        self.board_value[k.index()]
+/// Reports `side`'s king safety on `board` (B = 1, C = 2) with sign `s`.
+fn king_safety<A: Accumulator>(pos: &TriPlane, board: usize, side: Side, s: i32, acc: &mut A) {
+    let t = tables();
+    let enemy = side.opposite();
+    let king = pos.king(board, side);
+    let (mut attacked, mut walls) = (0, 0);
+    for (_, line) in t.moves(Kind::King).lines(king) {
+        let sq = line[0];
+        match pos.piece_at(sq) {
+            Some(Piece {
+                kind: Kind::DeadWood,
+                ..
+            }) => walls += 1,
+            Some(q) if q.side == side => {}
+            _ => attacked += pos.cell_attacked(sq, enemy) as i32,
+        }
     }
-    pub fn value_on_a(&self, k: Kind) -> i32 {
-        self.a_value[k.index()]
+    acc.add(KING_ESCAPE_ATTACKED, s * attacked);
+    acc.add(DEADWOOD_WALL, s * walls);
+    let (kf, kr) = (king % 8, (king % 64) / 8);
+    let mut near = 0;
+    let mut mask = pos.board_mask(board, enemy);
+    while mask != 0 {
+        let c = cell_of(board, 0, 0) + mask.trailing_zeros() as Cell;
+        mask &= mask - 1;
+        if (c % 8).abs_diff(kf) <= 2
+            && ((c % 64) / 8).abs_diff(kr) <= 2
+            && pos
+                .piece_at(c)
+                .is_some_and(|q| q.kind != Kind::DeadWood && q.kind != Kind::King)
+        {
+            near += 1;
+        }
+    }
+    acc.add(KING_ENEMY_NEAR, s * near);
+    for (i, &k) in HOLD_KINDS.iter().enumerate() {
+        acc.add(
+            KING_ENEMY_HOLD + i,
+            s * pos.hold_count(board, enemy, k) as i32,
+        );
+    }
+    if pos.king_of_attacked(board, side) {
+        acc.add(KING_IN_CHECK, s);
+    }
+}
+
+impl Terms for TriPlane {
+    fn layout() -> &'static [&'static str] {
+        &LAYOUT
     }
 
-    fn parts(&self, pos: &TriPlane) -> Parts {
+    fn builtin_table() -> &'static str {
+        include_str!("../tables/triplane.txt")
+    }
+
+    fn terms<A: Accumulator>(&self, acc: &mut A) -> f32 {
+        let pos = self;
         let t = tables();
-        let mut p = Parts::default();
+        let mut phase = 0;
         for side in [Side::White, Side::Black] {
             let s = sign(side);
             for board in 0..3 {
+                let on_a = board == 0;
                 let mut mask = pos.board_mask(board, side);
                 while mask != 0 {
                     let c = cell_of(board, 0, 0) + mask.trailing_zeros() as Cell;
@@ -137,146 +233,107 @@ impl TriPlaneEval {
                     let Some(piece) = pos.piece_at(c) else {
                         continue;
                     };
-                    let rel = relative_rank(side, rank_of(c)) as usize;
-                    match piece.kind {
-                        Kind::DeadWood => {}
-                        Kind::Pawn if board == 0 => {
-                            p.material_a += s * self.a_value[Kind::Pawn.index()];
-                            p.pawns += s * PAWN_A_ADVANCE[rel];
-                        }
-                        Kind::Pawn => {
-                            p.material_bc += s * PAWN_VALUE;
-                            p.pawns += s * PAWN_BC_ADVANCE[rel];
-                        }
-                        k => {
-                            if board == 0 {
-                                p.material_a += s * self.a_value[k.index()];
-                            } else {
-                                p.material_bc += s * self.board_value[k.index()];
-                            }
-                            let mut n = 0;
-                            t.moves(k).walk(
-                                c,
-                                |x| match pos.piece_at(x) {
-                                    None => engine::movement::Square::Empty,
-                                    Some(q) if q.side != side && q.kind != Kind::DeadWood => {
-                                        engine::movement::Square::Enemy
-                                    }
-                                    Some(_) => engine::movement::Square::Blocked,
-                                },
-                                |_, _| n += 1,
-                            );
-                            if k != Kind::King {
-                                p.mobility += s
-                                    * n
-                                    * if board == 0 {
-                                        MOBILITY_WEIGHT_A
-                                    } else {
-                                        MOBILITY_WEIGHT_BC
-                                    };
-                            }
-                        }
+                    let k = piece.kind;
+                    if k == Kind::DeadWood {
+                        continue;
                     }
+                    phase += phase_value(k, on_a);
+                    if on_a {
+                        if let Some(i) = A_KINDS.iter().position(|&a| a == k) {
+                            acc.add(MATERIAL_A + i, s);
+                        }
+                    } else if k.index() < VALUE.len() {
+                        acc.add(MATERIAL + k.index(), s);
+                    }
+                    if k == Kind::Pawn {
+                        let rel = relative_rank(side, rank_of(c)) as usize;
+                        if on_a {
+                            if (1..=6).contains(&rel) {
+                                acc.add(PAWN_A + rel - 1, s);
+                            }
+                        } else if rel <= 6 {
+                            acc.add(PAWN_BC + rel, s);
+                        }
+                        continue;
+                    }
+                    let mut n = 0;
+                    t.moves(k).walk(
+                        c,
+                        |x| match pos.piece_at(x) {
+                            None => engine::movement::Square::Empty,
+                            Some(q) if q.side != side && q.kind != Kind::DeadWood => {
+                                engine::movement::Square::Enemy
+                            }
+                            Some(_) => engine::movement::Square::Blocked,
+                        },
+                        |_, _| n += 1,
+                    );
+                    let p = if on_a {
+                        MOBILITY_A
+                    } else if k == Kind::King {
+                        MOBILITY_KING
+                    } else {
+                        MOBILITY + k.index() - 1
+                    };
+                    acc.add(p, s * n);
                 }
             }
             for board in [1, 2] {
-                for k in HOLD_KINDS {
+                for (i, &k) in HOLD_KINDS.iter().enumerate() {
                     let n = pos.hold_count(board, side, k) as i32;
-                    p.holds += s * n * (self.board_value[k.index()] as f64 * HOLD_PREMIUM) as i32;
+                    acc.add(HOLD + i, s * n);
+                    phase += n * phase_value(k, false);
                 }
-                let (safety, walls) = self.king_safety(pos, board, side);
-                p.king_safety += s * safety;
-                p.deadwood += s * walls;
+                king_safety(pos, board, side, s, acc);
             }
         }
-        p
-    }
-
-    /// (safety, DeadWood walls) of `side`'s king on `board`, both as scores for `side`
-    /// (negative = worse).
-    fn king_safety(&self, pos: &TriPlane, board: usize, side: Side) -> (i32, i32) {
-        let t = tables();
-        let enemy = side.opposite();
-        let king = pos.king(board, side);
-        let mut score = 0;
-        let mut walls = 0;
-        for (_, line) in t.moves(Kind::King).lines(king) {
-            let sq = line[0];
-            match pos.piece_at(sq) {
-                Some(Piece {
-                    kind: Kind::DeadWood,
-                    ..
-                }) => walls -= ESCAPE_DEADWOOD,
-                Some(q) if q.side == side => {}
-                _ => {
-                    if pos.cell_attacked(sq, enemy) {
-                        score -= ESCAPE_ATTACKED;
-                    }
-                }
-            }
-        }
-        let (kf, kr) = (king % 8, (king % 64) / 8);
-        let mut mask = pos.board_mask(board, enemy);
-        while mask != 0 {
-            let c = cell_of(board, 0, 0) + mask.trailing_zeros() as Cell;
-            mask &= mask - 1;
-            let near = (c % 8).abs_diff(kf) <= 2 && ((c % 64) / 8).abs_diff(kr) <= 2;
-            if near
-                && pos
-                    .piece_at(c)
-                    .is_some_and(|q| q.kind != Kind::DeadWood && q.kind != Kind::King)
-            {
-                score -= ENEMY_NEAR_KING;
-            }
-        }
-        let enemy_hold: i32 = HOLD_KINDS
-            .iter()
-            .map(|&k| pos.hold_count(board, enemy, k) as i32 * self.board_value[k.index()])
-            .sum();
-        score -= enemy_hold * HOLD_THREAT_PER_MILLE / 1000;
-        if pos.king_of_attacked(board, side) {
-            score -= IN_CHECK;
-        }
-        (score, walls)
+        acc.add(TEMPO, sign(pos.side_to_move()));
+        phase.min(PHASE_FULL) as f32 / PHASE_FULL as f32
     }
 }
 
-impl Evaluator<TriPlane> for TriPlaneEval {
-    fn evaluate(&self, pos: &TriPlane) -> i32 {
-        let white = self.parts(pos).total();
-        white * sign(pos.side_to_move())
-    }
+/// Tri-Plane's evaluator.
+pub type TriPlaneEval = crate::params::TableEval<TriPlane>;
 
-    fn breakdown(&self, pos: &TriPlane) -> Vec<(String, i32)> {
-        let p = self.parts(pos);
-        vec![
-            ("material A".to_string(), p.material_a),
-            ("material B+C".to_string(), p.material_bc),
-            ("holds".to_string(), p.holds),
-            ("mobility".to_string(), p.mobility),
-            ("king safety".to_string(), p.king_safety),
-            ("pawns".to_string(), p.pawns),
-            ("deadwood".to_string(), p.deadwood),
-            ("total".to_string(), p.total()),
-        ]
-    }
-}
-
-impl VariantEval for TriPlane {
-    type Eval = TriPlaneEval;
-    fn eval_from_table(_text: &str) -> Result<Option<Self::Eval>, String> {
-        Err("this variant's evaluation has no weight table yet".to_string())
-    }
-}
+crate::table_variant!(TriPlane);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::{builtin, features};
+    use crate::VariantEval;
+    use engine::Evaluator;
+
+    fn weight(p: Param) -> f32 {
+        builtin::<TriPlane>().mg[p]
+    }
+    fn material(k: Kind) -> i32 {
+        weight(MATERIAL + k.index()) as i32
+    }
+    fn material_a(k: Kind) -> i32 {
+        weight(MATERIAL_A + A_KINDS.iter().position(|&a| a == k).unwrap()) as i32
+    }
+    fn part(e: &TriPlaneEval, p: &TriPlane, group: &str) -> i32 {
+        e.breakdown(p)
+            .iter()
+            .find(|x| x.0 == group)
+            .map_or(0, |x| x.1)
+    }
+    fn pos(fen: &str) -> TriPlane {
+        TriPlane::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn the_built_in_table_is_complete() {
+        // `builtin` panics on a missing, unknown or repeated parameter.
+        assert_eq!(builtin::<TriPlane>().len(), LAYOUT.len());
+        assert_eq!(LAYOUT[TEMPO], "tempo.side_to_move");
+        assert_eq!(LAYOUT[KING_ENEMY_HOLD + 8], "king.enemy_hold_elephant");
+    }
 
     #[test]
     fn values_come_from_mobility_and_are_ordered() {
-        let e = TriPlaneEval::default();
-        let v = |k| e.value_on_board(k);
+        let v = material;
         // avg mobility on 8x8: N 5.25, B 8.75, R 14, Q 22.75, W 3.5, F 3.06, D 3, E 2.25.
         assert_eq!(v(Kind::Knight), 284);
         assert_eq!(v(Kind::Rook), 590);
@@ -286,51 +343,85 @@ mod tests {
                 && v(Kind::Bishop) > v(Kind::Knight)
         );
         assert!(v(Kind::Wazir) > v(Kind::WarMachine) && v(Kind::Ferz) > v(Kind::Elephant));
-        assert_eq!(v(Kind::DeadWood), 0);
-        assert_eq!(e.value_on_a(Kind::SplitPhase), v(Kind::Queen));
+        assert_eq!(material_a(Kind::SplitPhase), v(Kind::Queen));
         assert_eq!(
-            e.value_on_a(Kind::Queen),
+            material_a(Kind::Queen),
             (v(Kind::Rook) + v(Kind::Bishop) + 1) / 2
         );
+        // The fixed phase values are the table's initial ones.
+        for k in HOLD_KINDS {
+            assert_eq!(VALUE[k.index()], v(k));
+        }
     }
 
     #[test]
     fn start_is_balanced_and_symmetric() {
         let e = TriPlaneEval::default();
         let p = TriPlane::startpos();
-        assert_eq!(e.evaluate(&p), 0);
+        let tempo = weight(TEMPO) as i32;
+        assert_eq!(e.evaluate(&p), tempo);
         let b = e.breakdown(&p);
-        assert_eq!(b.last().unwrap(), &("total".to_string(), 0));
-        assert!(b.iter().any(|(n, _)| n == "deadwood"));
+        assert_eq!(b.last().unwrap(), &("total".to_string(), tempo));
+        assert_eq!(part(&e, &p, "material_a"), 0);
+        assert_eq!(part(&e, &p, "mobility"), 0);
+    }
+
+    #[test]
+    fn the_phase_counts_men_on_a_by_their_split_components() {
+        assert_eq!(features(&TriPlane::startpos()).1, 1.0);
+        // The start position less White's knight on A: its components are gone.
+        let less = pos(
+            "rnbqsbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQSBNR|4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w KQkq - 0 1 a",
+        );
+        let expected = (PHASE_FULL - 2 * VALUE[1]) as f32 / PHASE_FULL as f32;
+        assert!((features(&less).1 - expected).abs() < 1e-6);
+        // Black captured that knight on A: two knights in Black's holds, same phase.
+        let split = pos(
+            "rnbqsbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQSBNR|4k3/8/8/8/8/8/8/4K3[n]|4k3/8/8/8/8/8/8/4K3[n] w KQkq - 0 1 a",
+        );
+        assert_eq!(features(&split).1, 1.0);
     }
 
     #[test]
     fn holds_count_and_deadwood_is_worth_nothing() {
         let e = TriPlaneEval::default();
-        let with_hold = TriPlane::from_fen(
-            "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[Q]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
-        )
-        .unwrap();
+        let with_hold =
+            pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[Q]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
         assert!(e.evaluate(&with_hold) > 500);
-        let dead = TriPlane::from_fen(
-            "4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/X7/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
-        )
-        .unwrap();
-        let parts = e.breakdown(&dead);
-        assert_eq!(
-            parts.iter().find(|(n, _)| n == "material B+C").unwrap().1,
-            0
-        );
+        let dead =
+            pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/X7/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
+        assert_eq!(part(&e, &dead, "material"), 0);
         // A pawn on B's 7th rank (next step: DeadWood) is worth less than on the 6th.
-        let p6 = TriPlane::from_fen(
-            "4s3/8/8/8/8/8/8/4S3|k7/8/P7/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
-        )
-        .unwrap();
-        let p7 = TriPlane::from_fen(
-            "4s3/8/8/8/8/8/8/4S3|k7/P7/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a",
-        )
-        .unwrap();
-        let pawns = |p: &TriPlane| e.breakdown(p).iter().find(|(n, _)| n == "pawns").unwrap().1;
-        assert!(pawns(&p6) > pawns(&p7));
+        let p6 = pos("4s3/8/8/8/8/8/8/4S3|k7/8/P7/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
+        let p7 = pos("4s3/8/8/8/8/8/8/4S3|k7/P7/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
+        assert!(part(&e, &p6, "pawns") > part(&e, &p7, "pawns"));
+        // DeadWood next to a king walls it in.
+        let walled =
+            pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/3X4/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
+        assert_eq!(part(&e, &walled, "deadwood"), weight(DEADWOOD_WALL) as i32);
+    }
+
+    #[test]
+    fn a_table_file_changes_the_evaluation() {
+        // White has a queen in hold B.
+        let p = pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[Q]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
+        let before = TriPlaneEval::default().evaluate(&p);
+        let queen = weight(HOLD + Kind::Queen.index());
+        let file = format!("variant triplane\nhold.queen {}\n", queen + 100.0);
+        let tuned = TriPlane::eval_from_table(&file).unwrap().unwrap();
+        assert_eq!(tuned.evaluate(&p), before + 100);
+        // Black's king on B is threatened by that queen: a fractional weight.
+        let file = "variant triplane\nking.enemy_hold_queen -63.76\n";
+        let tuned = TriPlane::eval_from_table(file).unwrap().unwrap();
+        assert_eq!(tuned.evaluate(&p), before + 10);
+        assert!(
+            TriPlane::eval_from_table("variant chess\nmaterial.rook 1\n")
+                .unwrap()
+                .is_none()
+        );
+        let Err(e) = TriPlane::eval_from_table("variant triplane\nhold.quen 1\n") else {
+            panic!("an unknown parameter was accepted");
+        };
+        assert!(e.contains("line 2") && e.contains("hold.quen"), "{e}");
     }
 }
