@@ -1,334 +1,287 @@
 //! Platonic Chess evaluation.
 //!
-//! Parts (each from White's point of view in [`Evaluator::breakdown`]):
-//! * **material** — solids valued from their average mobility on the empty 10x10
-//!   board ([`crate::average_mobility`]), so a change of the Dodecahedron DECISION
-//!   changes its value by itself. Tetrahedrons are royal and always two a side: 0.
-//! * **pawn_ranks** — a pawn is worth more the higher its own rank, and on ranks
-//!   6..10 it gains a share of the value of the solid whose capture power it holds.
-//! * **mobility** — pseudo-legal destinations of the solids.
-//! * **centrality** — solids near the centre (Tetrahedrons excluded: they want
-//!   shelter, not the centre).
-//! * **royal_safety** — two Tetrahedrons: enemy attacks on either one's
-//!   neighbourhood, and *forkability*: cells from which one enemy solid (or pawn power)
-//!   would attack both Tetrahedrons at once, worse when an enemy piece can jump there
-//!   now (the fork mate the source describes).
+//! Features (White's point of view, weights in `eval/tables/platonic.txt`):
+//! * **material**: per solid and per pawn. Tetrahedrons are royal, never captured and
+//!   always two a side: no value. The solids' initial values came from their average
+//!   mobility on the empty 10x10 board ([`crate::average_mobility`]) times 55
+//!   centipawns.
+//! * **pawns**: a bonus per pawn by the own rank it stands on (4th..10th). The initial
+//!   bonuses were 6 per rank beyond the 3rd plus, on ranks 6..10, a quarter of the
+//!   value of the solid whose capture power the pawn holds there (the Tetrahedron's
+//!   power valued by its mobility like the other solids).
+//! * **mobility**: pseudo-legal destinations, per solid kind.
+//! * **centrality**: closeness to the 2x2 centre (8 minus the Manhattan distance),
+//!   per solid kind (Tetrahedrons excluded: they want shelter, not the centre).
+//! * **royal**: the two Tetrahedrons: enemy attacks on either one's neighbourhood, and
+//!   *forkability*: per enemy solid kind, whether some cell would let one of its
+//!   pieces attack both Tetrahedrons at once, and whether one can move there now (the
+//!   fork mate the source describes).
+//! * **tempo**: the side to move.
+//!
+//! Phase: the Cubes', Octahedrons', Dodecahedrons' and Icosahedrons' material on the
+//! board (fixed values, the initial table's), relative to the start position's.
 
-use crate::{average_mobility, VariantEval};
+use crate::params::{Accumulator, Param, Terms};
 use engine::movement::Square;
-use engine::variants::platonic::pieces::{Kind, PAWN_RANK_POWERS, SOLIDS, WIDTH};
+use engine::variants::platonic::pieces::{Kind, SOLIDS, WIDTH};
 use engine::variants::platonic::tables::tables;
 use engine::variants::platonic::{Cells, Platonic};
-use engine::{Cell, Evaluator, Position, Side};
+use engine::{Cell, Position, Side};
+use std::sync::OnceLock;
 
-/// Centipawns per unit of average mobility for the solids' material value.
-const CP_PER_MOBILITY: f64 = 55.0;
-/// Base pawn value.
-const PAWN_BASE: i32 = 100;
-/// Bonus per own rank advanced beyond the 3rd.
-const PAWN_ADVANCE: i32 = 6;
-/// Share (percent) of the value of the solid whose power a pawn holds on its rank.
-const PAWN_POWER_SHARE: i32 = 25;
-/// Centipawns per pseudo-legal destination of a solid.
-const MOBILITY_WEIGHT: i32 = 3;
-/// Centipawns per step of closeness to the centre (max 8 steps).
-const CENTRALITY_WEIGHT: i32 = 3;
-/// Penalty per enemy-attacked cell next to (or on) a Tetrahedron.
-const ROYAL_ZONE_ATTACK: i32 = 12;
-/// Penalty when some cell would let an enemy piece attack both Tetrahedrons at once.
-const FORK_SQUARE_EXISTS: i32 = 15;
-/// Penalty when an enemy piece can move to such a fork cell right now.
-const FORK_THREAT: i32 = 90;
-/// Bonus for the side to move.
-const TEMPO: i32 = 10;
+// The parameters, in layout order (`LAYOUT` names them). Per-solid groups are indexed
+// by `Kind::index() - 2` (Cube, Octahedron, Dodecahedron, Icosahedron).
+const MATERIAL: Param = 0; // cube..icosahedron
+const MATERIAL_PAWN: Param = 4;
+const PAWN_RANK: Param = 5; // own ranks 4..10 (index 3..9)
+const MOBILITY: Param = 12; // cube..icosahedron: per destination
+const CENTRALITY: Param = 16; // cube..icosahedron: per step of closeness (0..8)
+const ROYAL_ZONE_ATTACK: Param = 20; // enemy-attacked cells on or next to a Tetrahedron
+const ROYAL_FORK_SQUARE: Param = 21; // enemy kinds that have a fork cell
+const ROYAL_FORK_THREAT: Param = 22; // enemy kinds that can reach one now
+const TEMPO: Param = 23;
 
-#[derive(Clone, Debug)]
-pub struct PlatonicEval {
-    /// Material value per kind (pawn: base only; Tetrahedron: 0).
-    values: [i32; 6],
-    /// Pawn value per own rank (0-based), advance and power included.
-    pawn_by_rank: [i32; 10],
-    /// Closeness to the centre per cell, 0..8.
-    centre: Vec<i32>,
+const LAYOUT: [&str; 24] = [
+    "material.cube",
+    "material.octahedron",
+    "material.dodecahedron",
+    "material.icosahedron",
+    "material.pawn",
+    "pawns.rank4",
+    "pawns.rank5",
+    "pawns.rank6",
+    "pawns.rank7",
+    "pawns.rank8",
+    "pawns.rank9",
+    "pawns.rank10",
+    "mobility.cube",
+    "mobility.octahedron",
+    "mobility.dodecahedron",
+    "mobility.icosahedron",
+    "centrality.cube",
+    "centrality.octahedron",
+    "centrality.dodecahedron",
+    "centrality.icosahedron",
+    "royal.zone_attack",
+    "royal.fork_square",
+    "royal.fork_threat",
+    "tempo.side_to_move",
+];
+
+/// The first own rank (0-based) with a pawn bonus.
+const FIRST_BONUS_RANK: usize = 3;
+
+/// Cube..Icosahedron values that measure the game phase: fixed, not tuned.
+const PHASE_VALUE: [i32; 4] = [272, 319, 458, 801];
+/// The start position's phase material (two of each solid a side).
+const PHASE_FULL: i32 = 2 * 2 * (PHASE_VALUE[0] + PHASE_VALUE[1] + PHASE_VALUE[2] + PHASE_VALUE[3]);
+
+/// A non-royal solid's offset in the per-solid groups.
+#[inline]
+fn solid(k: Kind) -> usize {
+    k.index() - Kind::Cube.index()
 }
 
-impl Default for PlatonicEval {
-    fn default() -> Self {
-        let t = tables();
-        let cells = t.topo.num_cells();
-        let mut values = [0; 6];
-        values[Kind::Pawn.index()] = PAWN_BASE;
-        for k in [
-            Kind::Cube,
-            Kind::Octahedron,
-            Kind::Dodecahedron,
-            Kind::Icosahedron,
-        ] {
-            values[k.index()] =
-                (average_mobility(&t.moves[0][k.index()], cells) * CP_PER_MOBILITY).round() as i32;
-        }
-        let mut pawn_by_rank = [0; 10];
-        for (r, v) in pawn_by_rank.iter_mut().enumerate() {
-            let power = PAWN_RANK_POWERS[r].map(|k| {
-                // The Tetrahedron's material value is 0 (royal); value its power by mobility.
-                let base = if k == Kind::Tetrahedron {
-                    (average_mobility(&t.moves[0][k.index()], cells) * CP_PER_MOBILITY).round()
-                        as i32
-                } else {
-                    values[k.index()]
-                };
-                base * PAWN_POWER_SHARE / 100
-            });
-            *v = PAWN_BASE + PAWN_ADVANCE * (r as i32 - 2).max(0) + power.unwrap_or(0);
-        }
-        let centre = (0..cells as Cell)
+/// Closeness to the centre per cell, 0..8: 8 minus the Manhattan distance from the
+/// 2x2 centre (files e,f; ranks 5,6).
+fn centre() -> &'static [i32] {
+    static T: OnceLock<Vec<i32>> = OnceLock::new();
+    T.get_or_init(|| {
+        let axis = |v: i32| {
+            if v < 4 {
+                4 - v
+            } else if v > 5 {
+                v - 5
+            } else {
+                0
+            }
+        };
+        (0..tables().topo.num_cells())
             .map(|c| {
-                let x = (c as usize % WIDTH) as i32;
-                let y = (c as usize / WIDTH) as i32;
-                // Distance from the 2x2 centre (files e,f; ranks 5,6), Manhattan.
-                let dx = if x < 4 {
-                    4 - x
-                } else if x > 5 {
-                    x - 5
-                } else {
-                    0
-                };
-                let dy = if y < 4 {
-                    4 - y
-                } else if y > 5 {
-                    y - 5
-                } else {
-                    0
-                };
-                8 - (dx + dy)
+                let x = (c % WIDTH) as i32;
+                let y = (c / WIDTH) as i32;
+                8 - (axis(x) + axis(y))
             })
-            .collect();
-        PlatonicEval {
-            values,
-            pawn_by_rank,
-            centre,
-        }
-    }
+            .collect()
+    })
 }
 
-/// The parts of the score, White's view.
-#[derive(Clone, Copy, Debug, Default)]
-struct Parts {
-    material: i32,
-    pawn_ranks: i32,
-    mobility: i32,
-    centrality: i32,
-    royal_safety: i32,
-    tempo: i32,
-}
-
-impl Parts {
-    fn total(&self) -> i32 {
-        self.material
-            + self.pawn_ranks
-            + self.mobility
-            + self.centrality
-            + self.royal_safety
-            + self.tempo
-    }
-}
-
-impl PlatonicEval {
-    /// Material value of a kind (for move ordering or tests).
-    pub fn value(&self, kind: Kind) -> i32 {
-        self.values[kind.index()]
+impl Terms for Platonic {
+    fn layout() -> &'static [&'static str] {
+        &LAYOUT
     }
 
-    /// Value of a pawn on an own rank (0-based).
-    pub fn pawn_value(&self, own_rank: usize) -> i32 {
-        self.pawn_by_rank[own_rank]
+    fn builtin_table() -> &'static str {
+        include_str!("../tables/platonic.txt")
     }
 
-    fn side_parts(&self, pos: &Platonic, us: Side) -> Parts {
+    fn terms<A: Accumulator>(&self, acc: &mut A) -> f32 {
+        let pos = self;
         let t = tables();
-        let mut p = Parts::default();
-        let look = |c: Cell| pos.square_for(us, c);
-        for k in SOLIDS {
-            for c in pos.pieces(us, k).iter() {
-                p.material += self.values[k.index()];
+        let centre = centre();
+        let mut phase = 0;
+        for us in [Side::White, Side::Black] {
+            let sign = if us == Side::White { 1 } else { -1 };
+            let look = |c: Cell| pos.square_for(us, c);
+            for k in SOLIDS {
                 if k == Kind::Tetrahedron {
                     continue;
                 }
-                let mut n = 0;
-                t.moves[us.index()][k.index()].walk(c, look, |_, _| n += 1);
-                p.mobility += MOBILITY_WEIGHT * n;
-                p.centrality += CENTRALITY_WEIGHT * self.centre[c as usize];
-            }
-        }
-        for c in pos.pieces(us, Kind::Pawn).iter() {
-            p.pawn_ranks += self.pawn_by_rank[Platonic::own_rank(us, c)];
-        }
-        p.royal_safety = -self.royal_danger(pos, us);
-        p
-    }
-
-    /// How exposed `us`'s two Tetrahedrons are.
-    fn royal_danger(&self, pos: &Platonic, us: Side) -> i32 {
-        let t = tables();
-        let them = us.opposite();
-        let royals: Vec<Cell> = pos.pieces(us, Kind::Tetrahedron).iter().collect();
-        let mut danger = 0;
-        let enemy_attacks = pos.attack_map(them);
-        // Attacks on the Tetrahedrons' neighbourhoods.
-        for &r in &royals {
-            let mut zone = Cells::EMPTY;
-            zone.insert(r);
-            for d in 0..t.topo.num_dirs() {
-                if let Some(n) = t.topo.step(r, d) {
-                    zone.insert(n);
+                let s = solid(k);
+                for c in pos.pieces(us, k).iter() {
+                    acc.add(MATERIAL + s, sign);
+                    phase += PHASE_VALUE[s];
+                    let mut n = 0;
+                    t.moves[us.index()][k.index()].walk(c, look, |_, _| n += 1);
+                    acc.add(MOBILITY + s, sign * n);
+                    acc.add(CENTRALITY + s, sign * centre[c as usize]);
                 }
             }
-            danger += ROYAL_ZONE_ATTACK * (zone & enemy_attacks).len() as i32;
-        }
-        if royals.len() == 2 {
-            danger += self.forkability(pos, us, royals[0], royals[1]);
-        }
-        danger
-    }
-
-    /// Penalty for cells from which one enemy piece of some kind would attack both
-    /// Tetrahedrons (`a`, `b`) at once.
-    fn forkability(&self, pos: &Platonic, us: Side, a: Cell, b: Cell) -> i32 {
-        let t = tables();
-        let them = us.opposite();
-        let occ = pos.occupied();
-        let their_cells = pos.side_cells(them);
-        let ours = pos.side_cells(us);
-        let mut penalty = 0;
-        for k in SOLIDS {
-            if k == Kind::Tetrahedron {
-                continue;
+            for c in pos.pieces(us, Kind::Pawn).iter() {
+                acc.add(MATERIAL_PAWN, sign);
+                let rank = Platonic::own_rank(us, c);
+                if rank >= FIRST_BONUS_RANK {
+                    acc.add(PAWN_RANK + rank - FIRST_BONUS_RANK, sign);
+                }
             }
-            // Cells from which a `them` piece of kind k attacks `target`: the reverse
-            // lines (the Cube's forward slide reverses into the other side's table).
-            let table_side = if k == Kind::Cube { us } else { them };
-            let reverse = &t.moves[table_side.index()][k.index()];
-            let from_cells = |target: Cell| {
-                let mut s = Cells::EMPTY;
-                for (_, line) in reverse.lines(target) {
-                    for &c in line {
-                        s.insert(c);
-                        if occ.contains(c) {
-                            break;
-                        }
+            royal_danger(pos, us, sign, acc);
+        }
+        acc.add(
+            TEMPO,
+            if pos.side_to_move() == Side::White {
+                1
+            } else {
+                -1
+            },
+        );
+        phase.min(PHASE_FULL) as f32 / PHASE_FULL as f32
+    }
+}
+
+/// How exposed `us`'s two Tetrahedrons are (`sign`: +1 for White).
+fn royal_danger<A: Accumulator>(pos: &Platonic, us: Side, sign: i32, acc: &mut A) {
+    let t = tables();
+    let them = us.opposite();
+    let royals: Vec<Cell> = pos.pieces(us, Kind::Tetrahedron).iter().collect();
+    let enemy_attacks = pos.attack_map(them);
+    // Attacks on the Tetrahedrons' neighbourhoods.
+    for &r in &royals {
+        let mut zone = Cells::EMPTY;
+        zone.insert(r);
+        for d in 0..t.topo.num_dirs() {
+            if let Some(n) = t.topo.step(r, d) {
+                zone.insert(n);
+            }
+        }
+        acc.add(
+            ROYAL_ZONE_ATTACK,
+            sign * (zone & enemy_attacks).len() as i32,
+        );
+    }
+    if royals.len() == 2 {
+        let (squares, threats) = forkability(pos, us, royals[0], royals[1]);
+        acc.add(ROYAL_FORK_SQUARE, sign * squares);
+        acc.add(ROYAL_FORK_THREAT, sign * threats);
+    }
+}
+
+/// For the Tetrahedrons `a`, `b` of `us`: how many enemy solid kinds have a cell from
+/// which one of their pieces would attack both at once, and how many of those can
+/// move onto such a cell now.
+fn forkability(pos: &Platonic, us: Side, a: Cell, b: Cell) -> (i32, i32) {
+    let t = tables();
+    let them = us.opposite();
+    let occ = pos.occupied();
+    let their_cells = pos.side_cells(them);
+    let ours = pos.side_cells(us);
+    let (mut squares, mut threats) = (0, 0);
+    for k in SOLIDS {
+        if k == Kind::Tetrahedron {
+            continue;
+        }
+        // Cells from which a `them` piece of kind k attacks `target`: the reverse
+        // lines (the Cube's forward slide reverses into the other side's table).
+        let table_side = if k == Kind::Cube { us } else { them };
+        let reverse = &t.moves[table_side.index()][k.index()];
+        let from_cells = |target: Cell| {
+            let mut s = Cells::EMPTY;
+            for (_, line) in reverse.lines(target) {
+                for &c in line {
+                    s.insert(c);
+                    if occ.contains(c) {
+                        break;
                     }
                 }
-                s
-            };
-            let forks = (from_cells(a) & from_cells(b)).without(their_cells);
-            if forks.is_empty() {
-                continue;
             }
-            let holders = pos.pieces(them, k);
-            if holders.is_empty() {
-                continue;
-            }
-            penalty += FORK_SQUARE_EXISTS;
-            // Can a holder move onto a fork cell now (a quiet move or a capture)?
-            let forward = &t.moves[them.index()][k.index()];
-            let threat = holders.iter().any(|h| {
-                let mut hit = false;
-                forward.walk(
-                    h,
-                    |c| {
-                        if their_cells.contains(c) {
-                            Square::Blocked
-                        } else if ours.contains(c) {
-                            Square::Enemy
-                        } else {
-                            Square::Empty
-                        }
-                    },
-                    |to, _| hit |= forks.contains(to),
-                );
-                hit
-            });
-            if threat {
-                penalty += FORK_THREAT;
-            }
-        }
-        penalty
-    }
-
-    fn parts(&self, pos: &Platonic) -> Parts {
-        let w = self.side_parts(pos, Side::White);
-        let b = self.side_parts(pos, Side::Black);
-        let tempo = if pos.side_to_move() == Side::White {
-            TEMPO
-        } else {
-            -TEMPO
+            s
         };
-        Parts {
-            material: w.material - b.material,
-            pawn_ranks: w.pawn_ranks - b.pawn_ranks,
-            mobility: w.mobility - b.mobility,
-            centrality: w.centrality - b.centrality,
-            royal_safety: w.royal_safety - b.royal_safety,
-            tempo,
+        let forks = (from_cells(a) & from_cells(b)).without(their_cells);
+        if forks.is_empty() {
+            continue;
+        }
+        let holders = pos.pieces(them, k);
+        if holders.is_empty() {
+            continue;
+        }
+        squares += 1;
+        // Can a holder move onto a fork cell now (a quiet move or a capture)?
+        let forward = &t.moves[them.index()][k.index()];
+        let threat = holders.iter().any(|h| {
+            let mut hit = false;
+            forward.walk(
+                h,
+                |c| {
+                    if their_cells.contains(c) {
+                        Square::Blocked
+                    } else if ours.contains(c) {
+                        Square::Enemy
+                    } else {
+                        Square::Empty
+                    }
+                },
+                |to, _| hit |= forks.contains(to),
+            );
+            hit
+        });
+        if threat {
+            threats += 1;
         }
     }
+    (squares, threats)
 }
 
-impl Evaluator<Platonic> for PlatonicEval {
-    fn evaluate(&self, pos: &Platonic) -> i32 {
-        let white = self.parts(pos).total();
-        if pos.side_to_move() == Side::White {
-            white
-        } else {
-            -white
-        }
-    }
+/// Platonic Chess's evaluator.
+pub type PlatonicEval = crate::params::TableEval<Platonic>;
 
-    fn breakdown(&self, pos: &Platonic) -> Vec<(String, i32)> {
-        let p = self.parts(pos);
-        vec![
-            ("material".to_string(), p.material),
-            ("pawn_ranks".to_string(), p.pawn_ranks),
-            ("mobility".to_string(), p.mobility),
-            ("centrality".to_string(), p.centrality),
-            ("royal_safety".to_string(), p.royal_safety),
-            ("tempo".to_string(), p.tempo),
-            ("total".to_string(), p.total()),
-        ]
-    }
-}
-
-impl VariantEval for Platonic {
-    type Eval = PlatonicEval;
-    fn eval_from_table(_text: &str) -> Result<Option<Self::Eval>, String> {
-        Err("this variant's evaluation has no weight table yet".to_string())
-    }
-}
+crate::table_variant!(Platonic);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::{builtin, TableEval};
+    use engine::Evaluator;
+
+    const TEMPO_CP: i32 = 10;
+
+    #[test]
+    fn the_built_in_table_is_complete() {
+        // `builtin` panics on a missing, unknown or repeated parameter.
+        assert_eq!(builtin::<Platonic>().len(), LAYOUT.len());
+        assert_eq!(LAYOUT.len(), TEMPO + 1);
+        assert_eq!(LAYOUT[PAWN_RANK + 9 - FIRST_BONUS_RANK], "pawns.rank10");
+    }
 
     #[test]
     fn values_follow_mobility_order() {
-        let e = PlatonicEval::default();
-        println!(
-            "values C {} O {} D {} I {}; pawn by rank {:?}",
-            e.value(Kind::Cube),
-            e.value(Kind::Octahedron),
-            e.value(Kind::Dodecahedron),
-            e.value(Kind::Icosahedron),
-            e.pawn_by_rank
-        );
-        let v = |k| e.value(k);
+        let w = builtin::<Platonic>();
+        let v = |k: Kind| w.mg[MATERIAL + solid(k)];
         assert!(v(Kind::Cube) < v(Kind::Octahedron));
         assert!(v(Kind::Octahedron) < v(Kind::Dodecahedron));
         assert!(v(Kind::Dodecahedron) < v(Kind::Icosahedron));
-        assert!(v(Kind::Cube) > v(Kind::Pawn));
+        assert!(v(Kind::Cube) > w.mg[MATERIAL_PAWN]);
         // Pawn value rises with its rank power.
-        for r in 4..9 {
-            assert!(e.pawn_value(r) < e.pawn_value(r + 1), "rank {r}");
-        }
+        let ranks = &w.mg[PAWN_RANK..PAWN_RANK + 7];
+        assert!(ranks.windows(2).all(|x| x[0] < x[1]), "{ranks:?}");
     }
 
     #[test]
@@ -337,9 +290,17 @@ mod tests {
         let p = Platonic::startpos();
         let b = e.breakdown(&p);
         let total = b.last().unwrap().1;
-        assert_eq!(b[..b.len() - 1].iter().map(|x| x.1).sum::<i32>(), total);
-        assert_eq!(total, TEMPO);
-        assert_eq!(e.evaluate(&p), TEMPO);
+        let groups = b
+            .iter()
+            .filter(|x| !x.0.starts_with("phase") && x.0 != "total");
+        assert_eq!(groups.map(|x| x.1).sum::<i32>(), total);
+        assert_eq!(b.iter().find(|x| x.0.starts_with("phase")).unwrap().1, 256);
+        assert_eq!(total, TEMPO_CP);
+        assert_eq!(e.evaluate(&p), TEMPO_CP);
+        let black =
+            Platonic::from_fen(&engine::variants::platonic::START_FEN.replace(" w ", " b "))
+                .unwrap();
+        assert_eq!(e.evaluate(&black), TEMPO_CP);
     }
 
     #[test]
@@ -364,13 +325,33 @@ mod tests {
         // and f10 (knight); from f2 it cannot.
         let threatened = Platonic::from_fen("4tt4/10/10/10/5D4/10/10/10/10/TT8 w - - 0 1").unwrap();
         let quiet = Platonic::from_fen("4tt4/10/10/10/10/10/10/10/5D4/TT8 w - - 0 1").unwrap();
-        let safety = |p: &Platonic| {
-            e.breakdown(p)
-                .iter()
-                .find(|x| x.0 == "royal_safety")
+        let safety = |p: &Platonic| e.breakdown(p).iter().find(|x| x.0 == "royal").unwrap().1;
+        let threat = -builtin::<Platonic>().mg[ROYAL_FORK_THREAT] as i32;
+        assert!(safety(&threatened) > safety(&quiet) + threat / 2);
+    }
+
+    #[test]
+    fn a_table_file_changes_the_evaluation() {
+        use crate::VariantEval;
+        // White has an extra Icosahedron.
+        let pos = Platonic::from_fen(
+            "idocttcod1/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/IDOCTTCODI w AJa - 0 1",
+        )
+        .unwrap();
+        let before = PlatonicEval::default().evaluate(&pos);
+        let tuned: TableEval<Platonic> =
+            Platonic::eval_from_table("variant platonic\nmaterial.icosahedron 900 900\n")
                 .unwrap()
-                .1
+                .unwrap();
+        assert_eq!(tuned.evaluate(&pos), before + 99);
+        assert!(
+            Platonic::eval_from_table("variant geodesic\nking.exile 1\n")
+                .unwrap()
+                .is_none()
+        );
+        let Err(e) = Platonic::eval_from_table("variant platonic\n\nmaterial.cub 1\n") else {
+            panic!("an unknown parameter was accepted");
         };
-        assert!(safety(&threatened) > safety(&quiet) + FORK_THREAT / 2);
+        assert!(e.contains("line 3") && e.contains("material.cub"), "{e}");
     }
 }
