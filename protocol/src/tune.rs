@@ -418,21 +418,9 @@ pub fn run(cfg: &TuneConfig) -> Result<TuneReport, String> {
             }
         };
     }
-    tunable_variants!(dispatch)
+    engine::for_each_variant!(dispatch)
 }
 
-/// The variants whose evaluation is a table.
-macro_rules! tunable_variants {
-    ($m:ident) => {
-        $m! {
-            "chess" => engine::variants::chess::Chess,
-            "crazyhouse" => engine::variants::chess::Crazyhouse,
-            "atomic" => engine::variants::chess::Atomic,
-            "pentaplane" => engine::variants::pentaplane::Pentaplane,
-        }
-    };
-}
-use tunable_variants;
 
 #[cfg(test)]
 mod tests {
