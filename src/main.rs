@@ -86,7 +86,7 @@ enum Command {
         port: u16,
     },
     /// Play a match between two engines (see docs/matches.md).
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Merge the PGN files of a (sharded) match and print its report (docs/matches.md).
     MatchMerge(MatchMergeArgs),
 }
@@ -379,7 +379,11 @@ fn run_datagen_command(a: DatagenArgs, eval: Option<&std::path::Path>) -> ExitCo
     let cfg = protocol::datagen::DatagenConfig {
         variant: a.variant,
         games: a.games,
-        nodes: if a.depth.is_some() { None } else { Some(a.nodes.unwrap_or(5000)) },
+        nodes: if a.depth.is_some() {
+            None
+        } else {
+            Some(a.nodes.unwrap_or(5000))
+        },
         depth: a.depth,
         random_plies: a.random_plies,
         seed: a.seed,
@@ -542,7 +546,7 @@ fn main() -> ExitCode {
             println!("bestmove {}", report.bestmove);
             ExitCode::SUCCESS
         }
-        Some(Command::Match(args)) => run_match_command(args),
+        Some(Command::Match(args)) => run_match_command(*args),
         Some(Command::MatchMerge(args)) => run_match_merge_command(args),
         Some(Command::Datagen(args)) => run_datagen_command(args, cli.eval.as_deref()),
         Some(Command::Tune(args)) => run_tune_command(args, cli.eval.as_deref()),

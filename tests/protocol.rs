@@ -477,7 +477,10 @@ fn eval_file_loads_a_table_and_bad_files_change_nothing() {
     // evaluation stays as it was; an empty value goes back to the built-in table.
     let dir = std::env::temp_dir();
     let file = |name: &str, text: &str| {
-        let p = dir.join(format!("manifold-evalfile-{}-{name}.txt", std::process::id()));
+        let p = dir.join(format!(
+            "manifold-evalfile-{}-{name}.txt",
+            std::process::id()
+        ));
         std::fs::write(&p, text).unwrap();
         p.display().to_string()
     };
@@ -500,7 +503,11 @@ fn eval_file_loads_a_table_and_bad_files_change_nothing() {
     assert!(err.contains("line 2"), "{err}");
     e.send("setoption name EvalFile value /nonexistent/table.txt");
     e.expect(T, |l| l.contains("/nonexistent/table.txt"));
-    assert_eq!(total(&mut e), builtin + 200, "a refused file changed the table");
+    assert_eq!(
+        total(&mut e),
+        builtin + 200,
+        "a refused file changed the table"
+    );
     e.send(&format!("setoption name EvalFile value {other}"));
     e.expect(T, |l| l.contains("no table for chess"));
     assert_eq!(total(&mut e), builtin);

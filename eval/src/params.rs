@@ -125,8 +125,11 @@ impl Trace {
     }
 }
 
+/// A position's features: merged counts and the phase.
+pub type Features = (Vec<(Param, i32)>, f32);
+
 /// The features of a position (merged counts) and its phase.
-pub fn features<P: Terms>(pos: &P) -> (Vec<(Param, i32)>, f32) {
+pub fn features<P: Terms>(pos: &P) -> Features {
     let mut t = Trace::default();
     let phase = pos.terms(&mut t);
     (t.merged(), phase)

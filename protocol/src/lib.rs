@@ -4,12 +4,12 @@
 
 pub mod bench;
 pub mod datagen;
-pub mod tune;
 pub mod gui_data;
 pub mod matches;
 pub mod registry;
 pub mod session;
 pub mod strength;
+pub mod tune;
 pub mod uci;
 pub mod wdl;
 pub mod xboard;

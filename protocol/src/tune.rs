@@ -18,7 +18,7 @@
 //!   the chunk sums are added in order, so the result depends on the seed and the
 //!   data only, never on the number of threads.
 
-use eval::params::{self, Param, Terms, Weights};
+use eval::params::{self, Terms, Weights};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -258,7 +258,7 @@ fn load<P: Terms>(cfg: &TuneConfig) -> Result<(Data, usize, usize), String> {
         records.append(&mut r);
         skipped += s;
     }
-    let traced: Vec<Option<(Vec<(Param, i32)>, f32)>> = records
+    let traced: Vec<Option<params::Features>> = records
         .par_iter()
         .map(|r| P::from_fen(&r.fen).ok().map(|pos| params::features(&pos)))
         .collect();
@@ -298,17 +298,25 @@ pub fn tune<P: Terms + eval::VariantEval>(cfg: &TuneConfig) -> Result<TuneReport
         return Err(format!("lambda {} is not in 0..1", cfg.lambda));
     }
     if !(0.0..0.9).contains(&cfg.validation) {
-        return Err(format!("validation share {} is not in 0..0.9", cfg.validation));
+        return Err(format!(
+            "validation share {} is not in 0..0.9",
+            cfg.validation
+        ));
     }
     if !(cfg.learning_rate > 0.0 && cfg.learning_rate.is_finite()) {
-        return Err(format!("learning rate {} is not positive", cfg.learning_rate));
+        return Err(format!(
+            "learning rate {} is not positive",
+            cfg.learning_rate
+        ));
     }
     let start_weights: Weights = match &cfg.start {
         None => (*params::builtin::<P>()).clone(),
         Some(text) => match params::load::<P>(text)? {
             params::Loaded::Table(w) => (*w).clone(),
             params::Loaded::NoSection => {
-                return Err(format!("the starting table has no `variant {name}` section"))
+                return Err(format!(
+                    "the starting table has no `variant {name}` section"
+                ))
             }
         },
     };
@@ -421,17 +429,14 @@ pub fn run(cfg: &TuneConfig) -> Result<TuneReport, String> {
     engine::for_each_variant!(dispatch)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::datagen::{self, DatagenConfig};
 
     fn tiny_data(name: &str) -> PathBuf {
-        let out = std::env::temp_dir().join(format!(
-            "manifold-tune-{name}-{}.txt",
-            std::process::id()
-        ));
+        let out =
+            std::env::temp_dir().join(format!("manifold-tune-{name}-{}.txt", std::process::id()));
         let _ = std::fs::remove_file(&out);
         let cfg = DatagenConfig {
             variant: "chess".into(),
