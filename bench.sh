@@ -89,6 +89,34 @@ for pair in chess:12 crazyhouse:13 atomic:14 parallelworlds:5 triplane:11 pentap
 done
 
 echo
+echo "## datagen positions/second and tune speed, 1 vs 2 threads (median of $RUNS)"
+# datagen: GAMES games at 2000 nodes a sub-move; tune: 200 epochs on the file made,
+# in thousands of positions x epochs per second (epochs/s = that / positions).
+GAMES=${GAMES:-8}
+printf '%-16s %10s %10s %8s %10s %10s %8s\n' variant dg-1 dg-2 ratio tune-1 tune-2 ratio
+tmp=$(mktemp -d)
+for v in $variants; do
+  declare -A dg=() tu=()
+  for t in 1 2; do
+    rates=(); epochs=()
+    for r in $(seq "$RUNS"); do
+      f="$tmp/$v-$t-$r.txt"
+      out=$($BIN datagen --variant "$v" --games "$GAMES" --nodes 2000 --threads "$t" --seed "$r" --out "$f")
+      rates+=("$(echo "$out" | sed -n 's/.* \([0-9]*\) positions\/s.*/\1/p')")
+      out=$($BIN tune --variant "$v" "$f" --epochs 200 --validation 0 --threads "$t" 2>/dev/null)
+      # Positions x epochs per second, in thousands: independent of the data's size.
+      epochs+=("$(echo "$out" | awk '/^[0-9]+ positions \(/ {n=$1} / epochs\/s/ {for (i=1;i<=NF;i++) if ($i=="epochs/s") e=$(i-1)} END {printf "%d", n*e/1000}')")
+    done
+    dg[$t]=$(printf '%s\n' "${rates[@]}" | median)
+    tu[$t]=$(printf '%s\n' "${epochs[@]}" | median)
+  done
+  printf '%-16s %10s %10s %8s %10s %10s %8s\n' "$v" "${dg[1]}" "${dg[2]}" \
+    "$(awk -v a="${dg[2]}" -v b="${dg[1]}" 'BEGIN{if (b<1) b=1; printf "%.2fx", a/b}')" \
+    "${tu[1]}" "${tu[2]}" "$(awk -v a="${tu[2]}" -v b="${tu[1]}" 'BEGIN{if (b<1) b=1; printf "%.2fx", a/b}')"
+done
+rm -rf "$tmp"
+
+echo
 echo "## memory: peak RSS against Hash"
 printf '%-8s %12s\n' Hash_MB peak_RSS_MB
 for h in 16 64 256 1024; do
