@@ -230,6 +230,10 @@ struct TuneArgs {
     /// Worker threads (0: all cores).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Tune only parameters whose names start with one of these, comma-separated
+    /// (e.g. `material.,hand.`); the rest keep their starting values.
+    #[arg(long, value_name = "PREFIXES", value_delimiter = ',')]
+    only: Vec<String>,
     /// Write the tuned table to this file (an `EvalFile`).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -451,6 +455,7 @@ fn run_tune_command(a: TuneArgs, eval: Option<&std::path::Path>) -> ExitCode {
         seed: a.seed,
         threads: a.threads,
         start,
+        only: a.only,
         progress: true,
     };
     let r = match protocol::tune::run(&cfg) {

@@ -43,6 +43,9 @@ pub struct TuneConfig {
     pub threads: usize,
     /// Start from this table text (an `EvalFile`) instead of the built-in table.
     pub start: Option<String>,
+    /// Tune only the parameters whose names start with one of these (e.g.
+    /// `material.`); empty: all. The others keep their starting values.
+    pub only: Vec<String>,
     /// Print progress lines to stderr.
     pub progress: bool,
 }
@@ -59,6 +62,7 @@ impl Default for TuneConfig {
             seed: 1,
             threads: 0,
             start: None,
+            only: Vec::new(),
             progress: true,
         }
     }
@@ -95,7 +99,7 @@ impl TuneReport {
     }
 
     /// The `material` and `hand` weights before and after, with their ratio to the
-    /// tuned value of the first material entry (usually the pawn).
+    /// tuned pawn (or, without pawns, to the first material entry).
     pub fn piece_table(&self) -> String {
         let rows: Vec<usize> = (0..self.layout.len())
             .filter(|&i| {
@@ -103,9 +107,14 @@ impl TuneReport {
                 g == "material" || g == "hand"
             })
             .collect();
-        let unit = rows
-            .first()
-            .map(|&i| (self.tuned.mg[i] + self.tuned.eg[i]) / 2.0)
+        // The pawn is the unit where there is one, else the first piece listed.
+        let pawn = rows
+            .iter()
+            .copied()
+            .find(|&i| self.layout[i] == "material.pawn");
+        let unit = pawn
+            .or(rows.first().copied())
+            .map(|i| (self.tuned.mg[i] + self.tuned.eg[i]) / 2.0)
             .filter(|u| u.abs() > 1.0)
             .unwrap_or(100.0);
         let mut out = format!(
@@ -333,6 +342,17 @@ pub fn tune<P: Terms + eval::VariantEval>(cfg: &TuneConfig) -> Result<TuneReport
     let (validation, train) = order.split_at(held);
 
     let n = start_weights.len();
+    let layout = P::layout();
+    let tuned_param: Vec<bool> = layout
+        .iter()
+        .map(|name| cfg.only.is_empty() || cfg.only.iter().any(|p| name.starts_with(p.as_str())))
+        .collect();
+    if !tuned_param.iter().any(|&t| t) {
+        return Err(format!(
+            "no {name} parameter starts with any of: {}",
+            cfg.only.join(", ")
+        ));
+    }
     let mut w: Vec<f64> = start_weights
         .mg
         .iter()
@@ -368,7 +388,7 @@ pub fn tune<P: Terms + eval::VariantEval>(cfg: &TuneConfig) -> Result<TuneReport
     let t1 = Instant::now();
     for epoch in 1..=cfg.epochs {
         let g = gradient(&data, train, &w, n, k, cfg.lambda);
-        for i in 0..2 * n {
+        for i in (0..2 * n).filter(|&i| tuned_param[i % n]) {
             m[i] = b1 * m[i] + (1.0 - b1) * g[i];
             v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
             let mh = m[i] / (1.0 - b1.powi(epoch as i32));
@@ -481,6 +501,37 @@ mod tests {
         let back = eval::params::parse_tables(&text).unwrap();
         assert_eq!(back["chess"].len(), a.layout.len());
         assert!(a.piece_table().contains("material.knight"));
+        let _ = std::fs::remove_file(&data);
+    }
+
+    #[test]
+    fn only_the_chosen_parameters_move() {
+        let data = tiny_data("only");
+        let cfg = TuneConfig {
+            variant: "chess".into(),
+            data: vec![data.clone()],
+            epochs: 30,
+            validation: 0.0,
+            only: vec!["material.".into()],
+            progress: false,
+            ..Default::default()
+        };
+        let r = run(&cfg).unwrap();
+        let mut moved = 0;
+        for (i, name) in r.layout.iter().enumerate() {
+            let same = r.tuned.mg[i] == r.start.mg[i] && r.tuned.eg[i] == r.start.eg[i];
+            if name.starts_with("material.") {
+                moved += usize::from(!same);
+            } else {
+                assert!(same, "{name} moved");
+            }
+        }
+        assert!(moved > 0, "no material weight moved");
+        let none = TuneConfig {
+            only: vec!["nothing.".into()],
+            ..cfg
+        };
+        assert!(run(&none).unwrap_err().contains("no chess parameter"));
         let _ = std::fs::remove_file(&data);
     }
 
