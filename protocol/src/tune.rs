@@ -8,8 +8,8 @@
 //! * the target is `λ·result + (1−λ)·σ(K·score)`: the game result, optionally
 //!   blended with the search score the data recorded (`--lambda`, default 1: the
 //!   result alone);
-//! * `K` is fitted first (with the starting weights, on the training set) and kept,
-//!   so the weights stay in centipawns;
+//! * `K` is fitted first (with the starting weights, on the training set, against
+//!   the results) and kept, so the weights stay in centipawns;
 //! * full-batch Adam on the middlegame and endgame weights; a parameter whose feature
 //!   never occurs in the data gets no gradient and keeps its value;
 //! * a held-out validation set (a seeded shuffle) is scored every few epochs and the
@@ -230,11 +230,13 @@ fn gradient(data: &Data, idx: &[u32], w: &[f64], n: usize, k: f64, lambda: f64) 
     g
 }
 
-/// The `K` that minimises the error of the starting weights (golden-section search on
-/// a log scale between 1e-4 and 1e-1 per centipawn).
-fn fit_k(data: &Data, idx: &[u32], w: &[f64], n: usize, lambda: f64) -> f64 {
-    let f = |lk: f64| error(data, idx, w, n, 10f64.powf(lk), lambda);
-    let (mut a, mut b) = (-4.0f64, -1.0f64);
+/// The `K` that minimises the error of the starting weights against the game results
+/// (golden-section search on a log scale between 1e-5 and 1e-1 per centipawn). The
+/// results alone: with the search score in the target, a tiny `K` would make target
+/// and prediction both 1/2 and fit trivially.
+fn fit_k(data: &Data, idx: &[u32], w: &[f64], n: usize) -> f64 {
+    let f = |lk: f64| error(data, idx, w, n, 10f64.powf(lk), 1.0);
+    let (mut a, mut b) = (-5.0f64, -1.0f64);
     let r = (5f64.sqrt() - 1.0) / 2.0;
     let mut c = b - r * (b - a);
     let mut d = a + r * (b - a);
@@ -359,7 +361,7 @@ pub fn tune<P: Terms + eval::VariantEval>(cfg: &TuneConfig) -> Result<TuneReport
         .chain(&start_weights.eg)
         .map(|&x| x as f64)
         .collect();
-    let k = fit_k(&data, train, &w, n, cfg.lambda);
+    let k = fit_k(&data, train, &w, n);
     let train_before = error(&data, train, &w, n, k, cfg.lambda);
     let val_before = error(&data, validation, &w, n, k, cfg.lambda);
     let progress = |epoch: usize, tr: f64, va: f64| {
