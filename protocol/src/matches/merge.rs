@@ -122,6 +122,9 @@ pub fn merge_texts(
     let mut games_read = 0;
     let mut duplicates = 0;
     let mut unnumbered = 0;
+    // Every game read counts here, duplicates too: files of two variants are an
+    // error even when their Rounds coincide.
+    let mut variants: BTreeSet<String> = BTreeSet::new();
     for (file, (path, text)) in inputs.iter().enumerate() {
         let games = parse_pgn(text).map_err(|e| MergeError::NotPgn {
             path: path.clone(),
@@ -135,6 +138,7 @@ pub fn merge_texts(
                 continue;
             };
             games_read += 1;
+            variants.insert(entry.variant.clone());
             match entry.round {
                 Some(round) => {
                     let key = (round, entry.white.clone(), entry.black.clone());
@@ -176,11 +180,8 @@ pub fn merge_texts(
     }
 
     // Variant and engines.
-    let variants: BTreeSet<&str> = entries.iter().map(|e| e.variant.as_str()).collect();
     if variants.len() > 1 {
-        return Err(MergeError::MixedVariants(
-            variants.into_iter().map(str::to_string).collect(),
-        ));
+        return Err(MergeError::MixedVariants(variants.into_iter().collect()));
     }
     let variant = entries[0].variant.clone();
     let mut engines: Vec<String> = Vec::new();

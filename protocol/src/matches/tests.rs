@@ -469,6 +469,15 @@ fn merge_refuses_what_it_cannot_count() {
         merge_texts(&input(&mixed), &opts),
         Err(MergeError::MixedVariants(_))
     ));
+    // Two matches of different variants whose Rounds coincide: not duplicates.
+    let same_rounds = [
+        game(1, "x", "y", "1-0", "chess"),
+        game(1, "x", "y", "1-0", "atomic"),
+    ];
+    assert!(matches!(
+        merge_texts(&input(&same_rounds), &opts),
+        Err(MergeError::MixedVariants(_))
+    ));
     let no_white = "[Round \"1\"]\n[Black \"y\"]\n\n1. e2e4 1-0\n".to_string();
     assert!(matches!(
         merge_texts(&input(&[no_white]), &opts),
