@@ -66,29 +66,41 @@ pub fn taper(mg: f32, eg: f32, phase: f32) -> i32 {
     (mg * phase + eg * (1.0 - phase)).round() as i32
 }
 
-/// The evaluation: the weighted sum of the features.
+/// Parameters a layout may have at most (so [`Sum`] counts on the stack).
+pub const MAX_PARAMS: usize = 64;
+
+/// The evaluation: the weighted sum of the features. The counts are summed per
+/// parameter first (an integer add per feature) and weighted once at the end, which
+/// costs less than weighting every feature as it comes.
 pub struct Sum<'a> {
     w: &'a Weights,
-    pub mg: f32,
-    pub eg: f32,
+    counts: [i32; MAX_PARAMS],
 }
 
 impl<'a> Sum<'a> {
     pub fn new(w: &'a Weights) -> Self {
         Sum {
             w,
-            mg: 0.0,
-            eg: 0.0,
+            counts: [0; MAX_PARAMS],
         }
+    }
+    /// The weighted middlegame and endgame sums.
+    #[inline]
+    pub fn totals(&self) -> (f32, f32) {
+        let n = self.w.len();
+        let (mut mg, mut eg) = (0.0f32, 0.0f32);
+        for ((&c, &m), &e) in self.counts[..n].iter().zip(&self.w.mg).zip(&self.w.eg) {
+            mg += m * c as f32;
+            eg += e * c as f32;
+        }
+        (mg, eg)
     }
 }
 
 impl Accumulator for Sum<'_> {
     #[inline]
     fn add(&mut self, p: Param, count: i32) {
-        let c = count as f32;
-        self.mg += self.w.mg[p] * c;
-        self.eg += self.w.eg[p] * c;
+        self.counts[p] += count;
     }
 }
 
@@ -349,7 +361,8 @@ impl<P: Terms> TableEval<P> {
     pub fn white_score(&self, pos: &P) -> i32 {
         let mut s = Sum::new(&self.weights);
         let phase = pos.terms(&mut s);
-        taper(s.mg, s.eg, phase)
+        let (mg, eg) = s.totals();
+        taper(mg, eg, phase)
     }
 }
 
