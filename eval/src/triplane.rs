@@ -30,6 +30,8 @@
 //! lower it), as a share of the start position's, clamped to 1.
 
 use crate::params::{Accumulator, Param, Terms};
+// The `material_a` parameters follow the order of the kinds that stand on A.
+use engine::variants::triplane::rules::BOARD_A_KINDS as A_KINDS;
 use engine::variants::triplane::rules::{relative_rank, split_components, Kind, Piece, HOLD_KINDS};
 use engine::variants::triplane::tables::{cell_of, rank_of, tables};
 use engine::variants::triplane::TriPlane;
@@ -113,16 +115,6 @@ const LAYOUT: [&str; 61] = [
     "pawns.bc_rank6",
     "pawns.bc_rank7",
     "tempo.side_to_move",
-];
-
-/// The kinds that stand on A, in the order of the `material_a` parameters.
-const A_KINDS: [Kind; 6] = [
-    Kind::Pawn,
-    Kind::Knight,
-    Kind::Bishop,
-    Kind::Rook,
-    Kind::Queen,
-    Kind::SplitPhase,
 ];
 
 /// Fixed values of the hold kinds (pawn..elephant, the built-in table's initial

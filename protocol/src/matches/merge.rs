@@ -267,18 +267,10 @@ pub fn merge_texts(
             .entry(e.termination.category.clone())
             .or_insert(0) += 1;
         for (name, score) in [(&e.white, white_score), (&e.black, -white_score)] {
-            let book = books.entry(name.clone()).or_default();
-            match score {
-                1 => book.tally.wins += 1,
-                0 => book.tally.draws += 1,
-                _ => {
-                    book.tally.losses += 1;
-                    *book
-                        .losses
-                        .entry(e.termination.category.clone())
-                        .or_insert(0) += 1;
-                }
-            }
+            books
+                .entry(name.clone())
+                .or_default()
+                .record(score, &e.termination.category);
         }
         games.push(GameSummary {
             index: e.round.map(|r| r - 1).unwrap_or(n),

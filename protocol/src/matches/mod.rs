@@ -235,6 +235,20 @@ pub struct EngineBook {
     pub losses: BTreeMap<String, u32>,
 }
 
+impl EngineBook {
+    /// One game's result for this engine: 1 won, 0 drawn, -1 lost (by `category`).
+    pub fn record(&mut self, score: i32, category: &str) {
+        match score {
+            1 => self.tally.wins += 1,
+            0 => self.tally.draws += 1,
+            _ => {
+                self.tally.losses += 1;
+                *self.losses.entry(category.to_string()).or_insert(0) += 1;
+            }
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct SprtStatus {
     pub config: SprtConfig,
@@ -552,18 +566,10 @@ fn book_result(
         GameResult::Draw => (0, 0),
     };
     for (name, score) in [(&r.white, white_score), (&r.black, black_score)] {
-        let mut book = books.entry(name.clone()).or_default();
-        match score {
-            1 => book.tally.wins += 1,
-            0 => book.tally.draws += 1,
-            _ => {
-                book.tally.losses += 1;
-                *book
-                    .losses
-                    .entry(r.termination.category.clone())
-                    .or_insert(0) += 1;
-            }
-        }
+        books
+            .entry(name.clone())
+            .or_default()
+            .record(score, &r.termination.category);
     }
 }
 
