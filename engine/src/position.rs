@@ -140,6 +140,29 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// The variant's description; `info().start_fen` is the start position.
     fn info() -> VariantInfo;
 
+    /// This position's variant description. A compiled variant answers
+    /// `Self::info()`; a data-defined variant (one type for every definition, see
+    /// `variants::defined`) answers from the definition its positions carry. Generic
+    /// code that holds a position asks it rather than the type.
+    fn variant_info(&self) -> VariantInfo {
+        Self::info()
+    }
+
+    /// A position of this position's variant parsed from `fen`.
+    fn variant_from_fen(&self, fen: &str) -> Result<Self, FenError> {
+        Self::from_fen(fen)
+    }
+
+    /// The start position of this position's variant.
+    fn variant_startpos(&self) -> Self {
+        Self::startpos()
+    }
+
+    /// The board as a GUI draws it, for this position's variant.
+    fn variant_geometry(&self) -> Geometry {
+        Self::geometry()
+    }
+
     /// The start position.
     fn startpos() -> Self {
         Self::from_fen(&Self::info().start_fen).expect("the start FEN of a variant parses")

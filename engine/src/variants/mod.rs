@@ -5,6 +5,7 @@
 
 pub mod chess;
 pub mod common;
+pub mod defined;
 pub mod geodesic;
 pub mod parallelworlds;
 pub mod pentaplane;

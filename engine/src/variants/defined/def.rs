@@ -1,0 +1,250 @@
+//! The compiled definition of a data-defined variant: what a variants file says,
+//! checked and turned into typed rule components. Every [`super::FileVariant`]
+//! position shares one `Arc<VariantDef>`.
+//!
+//! The loader (`load.rs`) builds these from TOML; tests may build them in Rust.
+//! Nothing here is read per node except through tables the position compiles once
+//! (see `position.rs`), so the rule components stay plain data.
+
+use crate::movement::Mode;
+use crate::topology::{Topology, Vector};
+
+/// Most cells a data-defined board may have (a move stores cells in 9 bits and
+/// keeps 511 for drops).
+pub const MAX_CELLS: usize = 500;
+/// Most piece kinds a variant may define.
+pub const MAX_KINDS: usize = 30;
+
+/// The shape of the board, which also decides cell names and how Black's movement
+/// mirrors White's ([`Board::mirror`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// A flat `width` x `height` grid, cells `a1`.. (files a.., ranks 1..).
+    Grid { width: i8, height: i8 },
+    /// `levels` stacked `width` x `height` levels, cells `Aa1`.. (level letter
+    /// first, as in Raumschach). Level A is White's side.
+    Levels { width: i8, height: i8, levels: i8 },
+    /// `boards` separate `width` x `height` boards whose rays never cross, cells
+    /// `Aa1`.. (board letter first).
+    Boards { width: i8, height: i8, boards: i8 },
+    /// Glinski's hexagon with `side` cells on each edge (6 for Glinski's chess):
+    /// files `a`..`l` without `j`, ranks from each file's lower edge. Lattice
+    /// coordinates: x = file index, y = rank index + max(0, x - (side - 1)), so the
+    /// six neighbours are (0,±1), (±1,0), (1,1), (-1,-1).
+    Hex { side: i8 },
+}
+
+impl Board {
+    /// Black's version of one of White's movement vectors: the board's mirror that
+    /// maps White's start edge to Black's. The one place this rule lives.
+    /// Grid and boards: rank reversed. Levels: rank and level reversed. Hex: the
+    /// reflection of every file end for end, (dx, dy) -> (dx, dx - dy).
+    pub fn mirror(&self, v: Vector) -> Vector {
+        match self {
+            Board::Grid { .. } | Board::Boards { .. } => [v[0], -v[1], v[2]],
+            Board::Levels { .. } => [v[0], -v[1], -v[2]],
+            Board::Hex { .. } => [v[0], v[0] - v[1], v[2]],
+        }
+    }
+}
+
+/// How one movement atom travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Travel {
+    /// Rides along each vector, cells before the destination empty: destinations at
+    /// `min..=max` multiples of the vector (`max` 0: unlimited). A step is
+    /// `{min 1, max 1}`, a rook `{1, 0}`, a pawn's double step `{2, 2}` (Betza `nD`).
+    Ride { min: u8, max: u8 },
+    /// Leaps to the vector's target, whatever stands between.
+    Leap,
+    /// A cannon (Betza `p`): rides along the vector to the first piece (the
+    /// screen), jumps it, then rides on; `mode` applies beyond the screen.
+    Hop,
+}
+
+/// One movement atom of a piece, as White plays it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Atom {
+    /// Direction vectors (file, rank, level), White's view; Black uses
+    /// [`Board::mirror`] of each.
+    pub vectors: Vec<Vector>,
+    pub travel: Travel,
+    pub mode: Mode,
+    /// Only from the side's initial region ([`Rules::initial_ranks`]); Betza `i`.
+    pub initial: bool,
+}
+
+/// A kind of piece.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDef {
+    /// FEN letter, upper case (White); Black's is the lower case.
+    pub letter: char,
+    pub name: String,
+    pub atoms: Vec<Atom>,
+    /// A royal piece: checkmate, royal capture and check apply to it.
+    pub royal: bool,
+    /// Captures en passant and sets the en-passant cell with a ride of more than
+    /// one step from its initial region (the pawn's rule).
+    pub en_passant: bool,
+    /// Value in centipawns when the file gives one (else the evaluator estimates it
+    /// from mobility).
+    pub value: Option<i32>,
+    /// Betza text or vector description as written, for `info` and the docs.
+    pub notation: String,
+}
+
+/// What ends the game for the side that loses its royal pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Royal pieces may not be left attacked; no legal move while attacked loses.
+    Checkmate,
+    /// Royal pieces are ordinary pieces that may be captured; capturing the last
+    /// royal piece of a side wins. Moves into attack are legal.
+    RoyalCapture,
+    /// A side that has no piece left of the given kinds (empty: no piece at all)
+    /// loses. No check.
+    Extinction { kinds: Vec<usize> },
+}
+
+/// The result for the side to move when it has no legal move and is not in check
+/// (or in every case, for goals without check).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoveResult {
+    Draw,
+    /// The side that cannot move wins (giveaway).
+    Win,
+    /// The side that cannot move loses (shatranj's stalemate, and checkmate).
+    Loss,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Promotion {
+    /// Kinds that promote.
+    pub kinds: Vec<usize>,
+    /// Ranks counted from the side's own edge (1 = its first rank) where a move
+    /// ending there promotes; on hex boards, a file's last `n` cells.
+    pub ranks: Vec<i8>,
+    /// Kinds it may become.
+    pub choices: Vec<usize>,
+    /// Whether promotion is compulsory on reaching the zone (else optional).
+    pub mandatory: bool,
+}
+
+/// Castling: the royal piece moves `king_steps` cells toward a castling piece in
+/// a corner of its first rank, which jumps to the cell it crossed. Cells between
+/// them empty; the king may not stand in, pass through or land in check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Castling {
+    /// The kind that castles with the royal piece (the rook).
+    pub rook: usize,
+    /// Files (0-based) where the king lands on the king side and the queen side.
+    pub king_files: [i8; 2],
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drops {
+    /// Captured pieces go to the capturer's hand (promoted ones as the kind they
+    /// came from, written `~` after the letter in FENs).
+    pub captures_to_hand: bool,
+    /// Per kind: ranks (from the dropping side's edge) where it may not be dropped.
+    pub forbidden_ranks: Vec<(usize, Vec<i8>)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explosion {
+    /// A capture removes every piece within this king-step distance of the
+    /// target (the capturer included), except `immune` kinds not on the target.
+    pub radius: u8,
+    pub immune: Vec<usize>,
+}
+
+/// A win by moving a kind onto a cell (King of the Hill, Racing Kings).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoalCells {
+    pub kinds: Vec<usize>,
+    /// Target cells for White; Black's are the mirror (or the same cells when
+    /// `shared` is set).
+    pub cells: Vec<u16>,
+    pub black_cells: Vec<u16>,
+}
+
+/// Turns of several sub-moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Turn {
+    /// Sub-moves per turn (1 for ordinary chess).
+    pub moves: u8,
+    /// Per sub-move, the boards or levels (indices) where it may end; empty: any.
+    pub end_on: Vec<Vec<i8>>,
+    /// Whether a turn may end early with `0000` after its first sub-move.
+    pub may_stop_early: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draws {
+    /// Half-moves (turns of one side) without capture or move of an initial-move
+    /// piece after which the game is drawn; 0 disables.
+    pub move_counter: u32,
+    /// Occurrences of a position that draw (3 in chess); 0 disables.
+    pub repetition: u32,
+}
+
+/// The rule components of a variant. Optional components are `None` when absent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    pub goal: Goal,
+    pub stalemate: NoMoveResult,
+    /// Per side, ranks (from the side's edge) where `initial` atoms may start.
+    pub initial_ranks: Vec<i8>,
+    pub en_passant: bool,
+    pub castling: Option<Castling>,
+    pub promotion: Option<Promotion>,
+    pub drops: Option<Drops>,
+    pub explosion: Option<Explosion>,
+    pub goal_cells: Option<GoalCells>,
+    /// Captures are compulsory when any is available (giveaway).
+    pub forced_capture: bool,
+    pub turn: Turn,
+    pub draws: Draws,
+}
+
+/// A whole data-defined variant.
+#[derive(Clone, Debug)]
+pub struct VariantDef {
+    /// `UCI_Variant` name.
+    pub name: String,
+    pub title: String,
+    pub board: Board,
+    /// Cells and rays along every vector any piece uses, built from `board`.
+    pub topology: Topology,
+    /// Kinds in definition order; a kind is its index here.
+    pub pieces: Vec<PieceDef>,
+    pub start_fen: String,
+    pub rules: Rules,
+    /// Piece values (centipawns) per kind: the file's `value` where given, else an
+    /// estimate from mobility; computed on first use by `position.rs`.
+    pub values: std::sync::OnceLock<Vec<i32>>,
+}
+
+impl VariantDef {
+    /// Builds a definition; the loader and tests construct definitions only here.
+    pub fn new(
+        name: String,
+        title: String,
+        board: Board,
+        topology: Topology,
+        pieces: Vec<PieceDef>,
+        start_fen: String,
+        rules: Rules,
+    ) -> Self {
+        VariantDef {
+            name,
+            title,
+            board,
+            topology,
+            pieces,
+            start_fen,
+            rules,
+            values: std::sync::OnceLock::new(),
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! Variants defined by data: a variants file (TOML, `docs/variants.md`) describes the
+//! board, the pieces (Betza notation or direction vectors) and the rules as
+//! composable components; one position type, [`FileVariant`], plays them all.
+//!
+//! * [`def`] — the compiled definition ([`VariantDef`]) shared by every position;
+//! * `load` — the TOML loader: checks a file and builds definitions, every error
+//!   naming the variant, the field and the line;
+//! * `betza` — Betza notation to movement atoms;
+//! * `position` — [`FileVariant`]: the `Position` implementation.
+//!
+//! Because one Rust type serves every definition, a `FileVariant` carries its
+//! definition (`Arc<VariantDef>`), and generic code asks a position, not the type,
+//! for its variant (`Position::variant_info` and friends).
+
+pub mod def;
+
+pub use def::*;
