@@ -81,6 +81,32 @@ pub struct Topology {
     ray_index: Vec<(u32, u32)>,
     ray_cells: Vec<Cell>,
     dims: (i8, i8, i8, i8),
+    /// Lattices: the cell at each position of the bounding box (`Cell::MAX` for a
+    /// hole), in the box's board, level, rank, file order.
+    box_index: Vec<Cell>,
+}
+
+/// The cell at lattice coordinates `c` of a box of `dims`, if it is a cell.
+fn box_lookup(box_index: &[Cell], dims: (i8, i8, i8, i8), c: Coord) -> Option<Cell> {
+    let (w, h, d, b) = dims;
+    if c.x < 0
+        || c.y < 0
+        || c.z < 0
+        || c.board < 0
+        || c.x >= w
+        || c.y >= h
+        || c.z >= d
+        || c.board >= b
+    {
+        return None;
+    }
+    let i = ((c.board as usize * d as usize + c.z as usize) * h as usize + c.y as usize)
+        * w as usize
+        + c.x as usize;
+    match box_index.get(i) {
+        Some(&cell) if cell != Cell::MAX => Some(cell),
+        _ => None,
+    }
 }
 
 /// Standard square name: file letter + rank number (`a1`, `j10`).
@@ -135,28 +161,33 @@ impl Topology {
     /// The general lattice generator. Cell index order: board, level, rank, file
     /// (so on one flat board `cell = rank * width + file`).
     pub fn lattice(spec: LatticeSpec) -> Self {
+        Self::lattice_where(spec, &|_| true)
+    }
+
+    /// A lattice of the cells of the `width` x `height` x `depth` x `boards` box for
+    /// which `exists` holds (a hexagon cut from a skewed grid, say). Cells keep the
+    /// box's index order with the holes left out; rays stop at a hole as at an edge.
+    pub fn lattice_where(spec: LatticeSpec, exists: &dyn Fn(Coord) -> bool) -> Self {
+        let dims = (spec.width, spec.height, spec.depth, spec.boards);
         let mut coords = Vec::new();
+        let mut box_index = Vec::new();
         for board in 0..spec.boards {
             for z in 0..spec.depth {
                 for y in 0..spec.height {
                     for x in 0..spec.width {
-                        coords.push(Coord { x, y, z, board });
+                        let c = Coord { x, y, z, board };
+                        if exists(c) {
+                            box_index.push(coords.len() as Cell);
+                            coords.push(c);
+                        } else {
+                            box_index.push(Cell::MAX);
+                        }
                     }
                 }
             }
         }
         let names: Vec<String> = coords.iter().map(|&c| (spec.namer)(c)).collect();
-        let dims = (spec.width, spec.height, spec.depth, spec.boards);
-        let index_of = |c: Coord| -> Option<Cell> {
-            if c.x < 0 || c.y < 0 || c.z < 0 || c.x >= dims.0 || c.y >= dims.1 || c.z >= dims.2 {
-                return None;
-            }
-            let i = (((c.board as usize * dims.2 as usize + c.z as usize) * dims.1 as usize
-                + c.y as usize)
-                * dims.0 as usize)
-                + c.x as usize;
-            Some(i as Cell)
-        };
+        let lookup = |c: Coord| box_lookup(&box_index, dims, c);
         let rays: Vec<Vec<Vec<Cell>>> = coords
             .iter()
             .map(|&from| {
@@ -172,7 +203,7 @@ impl Topology {
                                 z: c.z + v[2],
                                 board: c.board,
                             };
-                            match index_of(c) {
+                            match lookup(c) {
                                 Some(i) => ray.push(i),
                                 None => break,
                             }
@@ -186,6 +217,7 @@ impl Topology {
         t.coords = coords;
         t.directions = spec.directions;
         t.dims = dims;
+        t.box_index = box_index;
         t
     }
 
@@ -218,6 +250,7 @@ impl Topology {
             ray_index,
             ray_cells,
             dims: (0, 0, 0, 0),
+            box_index: Vec::new(),
         }
     }
 
@@ -268,23 +301,7 @@ impl Topology {
     }
     /// The cell at lattice coordinates, if on the board.
     pub fn cell_at(&self, c: Coord) -> Option<Cell> {
-        let (w, h, d, b) = self.dims;
-        if c.x < 0
-            || c.y < 0
-            || c.z < 0
-            || c.board < 0
-            || c.x >= w
-            || c.y >= h
-            || c.z >= d
-            || c.board >= b
-        {
-            return None;
-        }
-        Some(
-            ((((c.board as usize * d as usize + c.z as usize) * h as usize + c.y as usize)
-                * w as usize)
-                + c.x as usize) as Cell,
-        )
+        box_lookup(&self.box_index, self.dims, c)
     }
     /// For each cell, the cells reached by the given leap vectors (lattice only; a
     /// leap never leaves its board).

@@ -7,7 +7,10 @@
 //! (see `position.rs`), so the rule components stay plain data.
 
 use crate::movement::Mode;
-use crate::topology::{Topology, Vector};
+use crate::topology::{square_name, Coord, LatticeSpec, Topology, Vector};
+
+/// Hex file letters (Glinski: no `j`).
+pub const HEX_FILES: &[u8] = b"abcdefghiklmnopq";
 
 /// Most cells a data-defined board may have (a move stores cells in 9 bits and
 /// keeps 511 for drops).
@@ -45,6 +48,80 @@ impl Board {
             Board::Levels { .. } => [v[0], -v[1], -v[2]],
             Board::Hex { .. } => [v[0], v[0] - v[1], v[2]],
         }
+    }
+}
+
+impl Board {
+    /// The board's topology with rays along `directions` (lattice vectors; the
+    /// direction index of a vector is its position in the list), cells named by
+    /// the board's convention.
+    pub fn topology(&self, directions: Vec<Vector>) -> Topology {
+        let letter = |i: i8| (b'A' + i as u8) as char;
+        match *self {
+            Board::Grid { width, height } => Topology::lattice(LatticeSpec {
+                width,
+                height,
+                depth: 1,
+                boards: 1,
+                directions,
+                namer: &|c: Coord| square_name(c.x, c.y),
+            }),
+            Board::Levels {
+                width,
+                height,
+                levels,
+            } => Topology::lattice(LatticeSpec {
+                width,
+                height,
+                depth: levels,
+                boards: 1,
+                directions,
+                namer: &|c: Coord| format!("{}{}", letter(c.z), square_name(c.x, c.y)),
+            }),
+            Board::Boards {
+                width,
+                height,
+                boards,
+            } => Topology::lattice(LatticeSpec {
+                width,
+                height,
+                depth: 1,
+                boards,
+                directions,
+                namer: &|c: Coord| format!("{}{}", letter(c.board), square_name(c.x, c.y)),
+            }),
+            Board::Hex { side } => {
+                let span = 2 * side - 1;
+                Topology::lattice_where(
+                    LatticeSpec {
+                        width: span,
+                        height: span,
+                        depth: 1,
+                        boards: 1,
+                        directions,
+                        namer: &|c: Coord| {
+                            let (file, rank) = self.hex_file_rank(c).expect("a hex cell");
+                            format!("{}{}", HEX_FILES[file as usize] as char, rank)
+                        },
+                    },
+                    &|c: Coord| self.hex_file_rank(c).is_some(),
+                )
+            }
+        }
+    }
+
+    /// Hex boards: the (file index, 1-based rank) of lattice coordinates, if a cell.
+    pub fn hex_file_rank(&self, c: Coord) -> Option<(i8, i8)> {
+        let Board::Hex { side } = *self else {
+            return None;
+        };
+        let span = 2 * side - 1;
+        if c.x < 0 || c.x >= span {
+            return None;
+        }
+        let rank = c.y - (c.x - (side - 1)).max(0) + 1;
+        let ranks = side + c.x.min(span - 1 - c.x);
+        (rank >= 1 && rank <= ranks).then_some((c.x, rank))
     }
 }
 
@@ -246,5 +323,65 @@ impl VariantDef {
             rules,
             values: std::sync::OnceLock::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::KING_2D;
+
+    #[test]
+    fn glinski_hexagon_has_91_cells_and_six_neighbours_inside() {
+        let board = Board::Hex { side: 6 };
+        let dirs = vec![
+            [0, 1, 0],
+            [1, 1, 0],
+            [1, 0, 0],
+            [0, -1, 0],
+            [-1, -1, 0],
+            [-1, 0, 0],
+        ];
+        let t = board.topology(dirs);
+        assert_eq!(t.num_cells(), 91);
+        for name in ["a1", "a6", "f1", "f11", "l1", "l6", "k7", "b7"] {
+            assert!(t.cell_by_name(name).is_some(), "{name}");
+        }
+        for name in ["a7", "l7", "f12", "j1", "g11"] {
+            assert!(t.cell_by_name(name).is_none(), "{name}");
+        }
+        let f6 = t.cell_by_name("f6").unwrap();
+        assert_eq!((0..6).filter(|&d| t.step(f6, d).is_some()).count(), 6);
+        let f1 = t.cell_by_name("f1").unwrap();
+        let up_right: Vec<&str> = t.ray(f1, 1).iter().map(|&c| t.name(c)).collect();
+        assert_eq!(up_right.first(), Some(&"g1"));
+        // The mirror maps White's forward to Black's and keeps the board.
+        assert_eq!(board.mirror([0, 1, 0]), [0, -1, 0]);
+        assert_eq!(board.mirror([1, 1, 0]), [1, 0, 0]);
+    }
+
+    #[test]
+    fn levels_and_boards_are_named_letter_first() {
+        let cube = Board::Levels {
+            width: 5,
+            height: 5,
+            levels: 5,
+        }
+        .topology(KING_2D.to_vec());
+        assert_eq!(cube.num_cells(), 125);
+        assert!(cube.cell_by_name("Aa1").is_some() && cube.cell_by_name("Ee5").is_some());
+        let three = Board::Boards {
+            width: 8,
+            height: 8,
+            boards: 3,
+        }
+        .topology(KING_2D.to_vec());
+        assert!(three.cell_by_name("Ch8").is_some());
+        let wide = Board::Grid {
+            width: 16,
+            height: 16,
+        }
+        .topology(KING_2D.to_vec());
+        assert!(wide.cell_by_name("p16").is_some());
     }
 }
