@@ -110,6 +110,42 @@ impl Board {
         }
     }
 
+    /// The vectors of one king step on this board (explosions, adjacency): 8 on
+    /// flat boards, 26 on stacked levels, 12 on the hexagon (6 neighbours and the
+    /// 6 diagonals between them).
+    pub fn king_vectors(&self) -> Vec<Vector> {
+        match self {
+            Board::Grid { .. } | Board::Boards { .. } => crate::topology::KING_2D.to_vec(),
+            Board::Levels { .. } => {
+                let mut v = Vec::new();
+                for dz in -1..=1 {
+                    for dy in -1..=1 {
+                        for dx in -1..=1 {
+                            if (dx, dy, dz) != (0, 0, 0) {
+                                v.push([dx, dy, dz]);
+                            }
+                        }
+                    }
+                }
+                v
+            }
+            Board::Hex { .. } => vec![
+                [0, 1, 0],
+                [1, 1, 0],
+                [1, 0, 0],
+                [0, -1, 0],
+                [-1, -1, 0],
+                [-1, 0, 0],
+                [1, 2, 0],
+                [2, 1, 0],
+                [1, -1, 0],
+                [-1, -2, 0],
+                [-2, -1, 0],
+                [-1, 1, 0],
+            ],
+        }
+    }
+
     /// Hex boards: the (file index, 1-based rank) of lattice coordinates, if a cell.
     pub fn hex_file_rank(&self, c: Coord) -> Option<(i8, i8)> {
         let Board::Hex { side } = *self else {
