@@ -336,6 +336,33 @@ pub struct VariantDef {
     /// Piece values (centipawns) per kind: the file's `value` where given, else an
     /// estimate from mobility; computed on first use by `position.rs`.
     pub values: std::sync::OnceLock<Vec<i32>>,
+    /// The move-generation tables `position.rs` compiles from this definition on
+    /// first use (see [`VariantDef::tables`]).
+    pub(crate) tables: TablesCache,
+}
+
+/// The compiled tables of a definition, built once and shared by every position.
+/// A clone of a definition starts with an empty cache: the clone may then be
+/// changed (`extends`), and stale tables would play the parent's rules.
+#[derive(Default)]
+pub struct TablesCache(
+    std::sync::OnceLock<Result<std::sync::Arc<super::position::tables::Tables>, String>>,
+);
+
+impl Clone for TablesCache {
+    fn clone(&self) -> Self {
+        TablesCache::default()
+    }
+}
+
+impl std::fmt::Debug for TablesCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "TablesCache(built)"
+        } else {
+            "TablesCache(empty)"
+        })
+    }
 }
 
 impl VariantDef {
@@ -358,7 +385,46 @@ impl VariantDef {
             start_fen,
             rules,
             values: std::sync::OnceLock::new(),
+            tables: TablesCache::default(),
         }
+    }
+
+    /// The compiled tables (built on first call, then shared), or why this
+    /// definition cannot be played (too many cells or kinds, castling without a
+    /// royal piece on a grid...).
+    pub(crate) fn tables(
+        &self,
+    ) -> Result<std::sync::Arc<super::position::tables::Tables>, String> {
+        self.tables
+            .0
+            .get_or_init(|| super::position::tables::Tables::build(self).map(std::sync::Arc::new))
+            .clone()
+    }
+
+    /// Piece values in centipawns per kind: the file's `value` where given; else
+    /// royal pieces 0 (never traded), `en_passant` pieces 100, and others an
+    /// estimate from their average mobility on the empty board
+    /// ([`super::empty_board_mobility`]; about 300 for a knight and 900 for a queen
+    /// on 8x8). Computed once.
+    pub fn piece_values(&self) -> &[i32] {
+        self.values.get_or_init(|| {
+            self.pieces
+                .iter()
+                .enumerate()
+                .map(|(k, p)| {
+                    p.value.unwrap_or_else(|| {
+                        if p.royal {
+                            0
+                        } else if p.en_passant {
+                            100
+                        } else {
+                            let m = super::empty_board_mobility(self, k);
+                            (35.0 * m + 100.0).round() as i32
+                        }
+                    })
+                })
+                .collect()
+        })
     }
 }
 

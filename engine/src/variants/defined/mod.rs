@@ -13,5 +13,7 @@
 //! for its variant (`Position::variant_info` and friends).
 
 pub mod def;
+mod position;
 
 pub use def::*;
+pub use position::{empty_board_mobility, FileVariant};
