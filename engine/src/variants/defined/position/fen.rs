@@ -115,7 +115,7 @@ pub(crate) fn parse(def: Arc<VariantDef>, fen: &str) -> Result<FileVariant, FenE
     let mut pos = FileVariant {
         def: def.clone(),
         t: t.clone(),
-        board: [0; MAX_CELLS],
+        board: [0; BOARD_LEN],
         occ: [[0; WORDS]; 2],
         hands: [[0; MAX_KINDS]; 2],
         counts: [[0; MAX_KINDS]; 2],
@@ -228,10 +228,18 @@ pub(crate) fn parse(def: Arc<VariantDef>, fen: &str) -> Result<FileVariant, FenE
                     continue;
                 }
                 for line in t.lines_of(owner, k, cell as usize) {
-                    if line.can_move && line.travel == super::tables::LineTravel::Ride {
-                        let next = t.line(line)[0] as usize;
-                        if pos.board[next] == code(owner, k) {
-                            victim = next as u16;
+                    if !line.can_move {
+                        continue;
+                    }
+                    // A ride's first cell; any target of a step or leap.
+                    let cells = t.line(line);
+                    let first = match line.travel {
+                        super::tables::LineTravel::Ride => &cells[..1],
+                        _ => cells,
+                    };
+                    for &next in first {
+                        if pos.board[next as usize] == code(owner, k) {
+                            victim = next;
                             break 'find;
                         }
                     }

@@ -42,6 +42,17 @@ use crate::view::{Geometry, HandContents, MoveParts};
 use std::sync::{Arc, OnceLock};
 use tables::{Tables, WORDS};
 
+/// Length of the board array: `MAX_CELLS` rounded up to a power of two, so hot
+/// loops index it with `cell & (BOARD_LEN - 1)` and need no bounds check.
+pub(crate) const BOARD_LEN: usize = 512;
+const _: () = assert!(MAX_CELLS <= BOARD_LEN);
+
+/// The board byte on `cell` (masked index: never out of bounds).
+#[inline(always)]
+pub(crate) fn at(board: &[u8; BOARD_LEN], cell: usize) -> u8 {
+    board[cell & (BOARD_LEN - 1)]
+}
+
 /// Board byte: 0 empty, else `kind + 1` plus `BLACK` for Black, plus `PROMOTED`.
 pub(crate) const BLACK: u8 = 32;
 pub(crate) const PROMOTED: u8 = 64;
@@ -87,7 +98,7 @@ pub(crate) const EV_GOAL_CELL: u8 = 4;
 pub struct FileVariant {
     pub(crate) def: Arc<VariantDef>,
     pub(crate) t: Arc<Tables>,
-    pub(crate) board: [u8; MAX_CELLS],
+    pub(crate) board: [u8; BOARD_LEN],
     pub(crate) occ: [[u64; WORDS]; 2],
     pub(crate) hands: [[u8; MAX_KINDS]; 2],
     pub(crate) counts: [[u16; MAX_KINDS]; 2],

@@ -14,20 +14,20 @@ use super::*;
 /// Whether `cell` is attacked by side `by` on `board`: one walk per reverse
 /// direction, then the leap sources.
 #[inline]
-pub(crate) fn attacked(t: &Tables, board: &[u8; MAX_CELLS], cell: usize, by: usize) -> bool {
+pub(crate) fn attacked(t: &Tables, board: &[u8; BOARD_LEN], cell: usize, by: usize) -> bool {
     let (a, n) = t.probe_index[by * t.ncells + cell];
     let dirs = &t.dirs[by];
     for pr in &t.probes[a as usize..(a + n) as usize] {
         let dir = &dirs[pr.dir as usize];
         let ray = &t.ray_cells[pr.start as usize..pr.start as usize + pr.len as usize];
         let mut i = 0;
-        while i < ray.len() && board[ray[i] as usize] == 0 {
+        while i < ray.len() && at(board, ray[i] as usize) == 0 {
             i += 1;
         }
         if i == ray.len() {
             continue;
         }
-        let p = board[ray[i] as usize];
+        let p = at(board, ray[i] as usize);
         if side_of(p) == by {
             let mut m = dir.masks[i];
             if dir.imasks[i] != 0 && t.flag(by, ray[i] as usize) & F_INITIAL != 0 {
@@ -40,7 +40,7 @@ pub(crate) fn attacked(t: &Tables, board: &[u8; MAX_CELLS], cell: usize, by: usi
         if dir.hop != 0 {
             i += 1;
             while i < ray.len() {
-                let q = board[ray[i] as usize];
+                let q = at(board, ray[i] as usize);
                 if q != 0 {
                     if side_of(q) == by && dir.hop >> kind_of(q) & 1 != 0 {
                         return true;
@@ -53,7 +53,7 @@ pub(crate) fn attacked(t: &Tables, board: &[u8; MAX_CELLS], cell: usize, by: usi
     }
     let (a, n) = t.leap_index[by * t.ncells + cell];
     for l in &t.leaps[a as usize..(a + n) as usize] {
-        let p = board[l.cell as usize];
+        let p = at(board, l.cell as usize);
         if p != 0 && side_of(p) == by {
             let mut m = l.mask;
             if l.imask != 0 && t.flag(by, l.cell as usize) & F_INITIAL != 0 {
@@ -73,14 +73,14 @@ pub(crate) fn attacked(t: &Tables, board: &[u8; MAX_CELLS], cell: usize, by: usi
 #[inline]
 pub(crate) fn royal_attacked(
     t: &Tables,
-    board: &[u8; MAX_CELLS],
+    board: &[u8; BOARD_LEN],
     cell: usize,
     by: usize,
     explosion: bool,
 ) -> bool {
     if explosion {
         for &b in t.blast(cell) {
-            let p = board[b as usize];
+            let p = at(board, b as usize);
             if p != 0 && side_of(p) == by && t.royal_mask >> kind_of(p) & 1 != 0 {
                 return false;
             }
@@ -117,7 +117,7 @@ impl FileVariant {
             while bits != 0 {
                 let c = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let k = kind_of(board[c]);
+                let k = kind_of(at(board, c));
                 let start = out.len();
                 let promotes = t.promo_kinds >> k & 1 != 0;
                 let is_ep = t.ep_mask >> k & 1 != 0;
@@ -129,24 +129,29 @@ impl FileVariant {
                     let cells = t.line(line);
                     match line.travel {
                         LineTravel::Leap => {
-                            let to = cells[0] as usize;
-                            let q = board[to];
-                            let ph = promotes && t.flag(s, to) & F_PROMO != 0;
-                            if q == 0 {
-                                if line.can_capture && is_ep && to == ep_cell {
-                                    push_move(t, out, c, to, X_EP, ph);
-                                } else if line.can_move {
+                            // Every target of one leaping (or one-step) atom.
+                            for &to in cells {
+                                let to = to as usize;
+                                let q = at(board, to);
+                                if q == 0 {
+                                    if line.can_capture && is_ep && to == ep_cell {
+                                        let ph = promotes && t.flag(s, to) & F_PROMO != 0;
+                                        push_move(t, out, c, to, X_EP, ph);
+                                    } else if line.can_move {
+                                        let ph = promotes && t.flag(s, to) & F_PROMO != 0;
+                                        push_move(t, out, c, to, 0, ph);
+                                    }
+                                } else if side_of(q) != s && line.can_capture {
+                                    let ph = promotes && t.flag(s, to) & F_PROMO != 0;
                                     push_move(t, out, c, to, 0, ph);
                                 }
-                            } else if side_of(q) != s && line.can_capture {
-                                push_move(t, out, c, to, 0, ph);
                             }
                         }
                         LineTravel::Ride => {
                             let min = line.min as usize;
                             for (i, &to) in cells.iter().enumerate() {
                                 let to = to as usize;
-                                let q = board[to];
+                                let q = at(board, to);
                                 if i + 1 < min {
                                     if q != 0 {
                                         break;
@@ -179,7 +184,7 @@ impl FileVariant {
                             let mut screened = false;
                             for &to in cells {
                                 let to = to as usize;
-                                let q = board[to];
+                                let q = at(board, to);
                                 if !screened {
                                     screened = q != 0;
                                     continue;
@@ -243,7 +248,7 @@ impl FileVariant {
     /// Castling moves (the king's move, flagged) for the side to move. With the
     /// checkmate goal the king may not stand in, pass through or land on an
     /// attacked cell (tested with king and rook lifted off).
-    fn gen_castling(&self, t: &Tables, scratch: &mut [u8; MAX_CELLS], in_check: bool, out: &mut MoveList) {
+    fn gen_castling(&self, t: &Tables, scratch: &mut [u8; BOARD_LEN], in_check: bool, out: &mut MoveList) {
         let Some(wings) = &t.wings else { return };
         let s = self.side.index();
         if self.castling >> (2 * s) & 3 == 0 || in_check {
@@ -308,13 +313,13 @@ impl FileVariant {
 
     /// Whether a pseudo-legal move leaves the mover's royals safe (checkmate goal):
     /// applied to `scratch` (equal to `self.board`) and undone.
-    fn leaves_royals_safe(&self, t: &Tables, scratch: &mut [u8; MAX_CELLS], m: Move, royals: &[u16]) -> bool {
+    fn leaves_royals_safe(&self, t: &Tables, scratch: &mut [u8; BOARD_LEN], m: Move, royals: &[u16]) -> bool {
         let s = self.side.index();
         let e = 1 - s;
         let explosion = self.def.rules.explosion.as_ref();
         let from = m.from() as usize;
         let to = m.to() as usize;
-        let safe_all = |board: &[u8; MAX_CELLS], moved_from: usize, moved_to: usize| {
+        let safe_all = |board: &[u8; BOARD_LEN], moved_from: usize, moved_to: usize| {
             royals.iter().all(|&r| {
                 let r = if r as usize == moved_from { moved_to } else { r as usize };
                 !royal_attacked(t, board, r, e, explosion.is_some())

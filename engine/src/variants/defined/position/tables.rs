@@ -479,6 +479,40 @@ impl Tables {
                         if !can_move && !can_capture {
                             continue;
                         }
+                        // Leaps and single steps (no cell crossed) of one atom share
+                        // one line of targets.
+                        let single = matches!(atom.travel, Travel::Leap)
+                            || matches!(atom.travel, Travel::Ride { min: 0 | 1, max: 1 });
+                        if single {
+                            let start = line_cells.len() as u32;
+                            for &v0 in &atom.vectors {
+                                if v0 == [0, 0, 0] {
+                                    continue;
+                                }
+                                if let Some(t) = cell_at(add(origin, vec_for(s, v0))) {
+                                    if !line_cells[start as usize..].contains(&t) {
+                                        line_cells.push(t);
+                                        dests.push(t);
+                                    }
+                                }
+                            }
+                            let len = line_cells.len() as u32 - start;
+                            if len > 0 {
+                                if len > u8::MAX as u32 {
+                                    return Err("an atom has more than 255 targets".to_string());
+                                }
+                                lines.push(Line {
+                                    start,
+                                    len: len as u8,
+                                    min: 1,
+                                    travel: LineTravel::Leap,
+                                    can_move,
+                                    can_capture,
+                                    initial: atom.initial,
+                                });
+                            }
+                            continue;
+                        }
                         for &v0 in &atom.vectors {
                             if v0 == [0, 0, 0] {
                                 continue;
@@ -507,14 +541,7 @@ impl Tables {
                                     );
                                     (min, LineTravel::Ride)
                                 }
-                                Travel::Leap => match cell_at(add(origin, v)) {
-                                    Some(t) => {
-                                        line_cells.push(t);
-                                        dests.push(t);
-                                        (1, LineTravel::Leap)
-                                    }
-                                    None => continue,
-                                },
+                                Travel::Leap => continue,
                                 Travel::Hop => {
                                     let mut p = origin;
                                     loop {

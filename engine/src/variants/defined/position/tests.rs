@@ -501,7 +501,7 @@ fn multi_move_turns() {
     pos.make(start.parse_move("Bb2Bb3").unwrap());
     assert_eq!(pos.side_to_move(), Side::White);
     assert!(!pos.is_turn_start());
-    assert!(pos.fen().ends_with(" w - - 1 1 1"), "{}", pos.fen());
+    assert!(pos.fen().ends_with(" w - - 0 1 1"), "{}", pos.fen());
     let mut list = MoveList::new();
     pos.generate(GenKind::All, &mut list);
     assert!(list.contains(&Move::END_TURN));
