@@ -392,9 +392,7 @@ impl VariantDef {
     /// The compiled tables (built on first call, then shared), or why this
     /// definition cannot be played (too many cells or kinds, castling without a
     /// royal piece on a grid...).
-    pub(crate) fn tables(
-        &self,
-    ) -> Result<std::sync::Arc<super::position::tables::Tables>, String> {
+    pub(crate) fn tables(&self) -> Result<std::sync::Arc<super::position::tables::Tables>, String> {
         self.tables
             .0
             .get_or_init(|| super::position::tables::Tables::build(self).map(std::sync::Arc::new))

@@ -42,7 +42,9 @@ fn parse_row(text: &str, cells: &[u16], out: &mut Vec<(u16, char, bool)>) -> Res
             out.push((c, ch, promoted));
             i += 1;
         } else {
-            return Err(FenError::Placement(format!("unexpected '{ch}' in '{text}'")));
+            return Err(FenError::Placement(format!(
+                "unexpected '{ch}' in '{text}'"
+            )));
         }
         if i > cells.len() {
             return Err(FenError::Placement(format!("row '{text}' is too long")));
@@ -130,7 +132,11 @@ pub(crate) fn parse(def: Arc<VariantDef>, fen: &str) -> Result<FileVariant, FenE
         fullmove: 1,
     };
     for (cell, ch, promoted) in placed {
-        let k = t.kind_by_letter.get(ch as usize).copied().unwrap_or(u8::MAX);
+        let k = t
+            .kind_by_letter
+            .get(ch as usize)
+            .copied()
+            .unwrap_or(u8::MAX);
         if k == u8::MAX {
             return Err(FenError::BadPiece(ch));
         }
@@ -143,7 +149,11 @@ pub(crate) fn parse(def: Arc<VariantDef>, fen: &str) -> Result<FileVariant, FenE
             if ch == '-' {
                 continue;
             }
-            let k = t.kind_by_letter.get(ch as usize).copied().unwrap_or(u8::MAX);
+            let k = t
+                .kind_by_letter
+                .get(ch as usize)
+                .copied()
+                .unwrap_or(u8::MAX);
             if k == u8::MAX {
                 return Err(FenError::BadHoldings(format!("bad piece letter '{ch}'")));
             }
@@ -279,7 +289,8 @@ fn static_event(pos: &FileVariant) -> u8 {
     let mut lost = [false; 2];
     if t.royal_mask != 0 {
         // Royal pieces gone count as lost when the other side still has some.
-        let has = |s: usize| (0..t.nkinds).any(|k| t.royal_mask >> k & 1 != 0 && pos.counts[s][k] > 0);
+        let has =
+            |s: usize| (0..t.nkinds).any(|k| t.royal_mask >> k & 1 != 0 && pos.counts[s][k] > 0);
         let (w, b) = (has(0), has(1));
         lost = [!w && b, !b && w];
     }

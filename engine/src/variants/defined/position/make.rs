@@ -207,7 +207,11 @@ pub(crate) fn make(pos: &mut FileVariant, m: Move) {
     } else {
         let p = pos.board[from];
         let k = kind_of(p);
-        let cap = if extra & X_EP != 0 { victim as usize } else { to };
+        let cap = if extra & X_EP != 0 {
+            victim as usize
+        } else {
+            to
+        };
         let mut rights = pos.castling;
         let captured = if cap < t.ncells { pos.take(t, cap) } else { 0 };
         if captured != 0 {

@@ -380,7 +380,12 @@ impl Position for FileVariant {
         };
         let k = (m.extra() & X_KIND) as usize;
         if m.from() == Move::HAND {
-            let letter = self.t.letters.get(k.wrapping_sub(1)).copied().unwrap_or('?');
+            let letter = self
+                .t
+                .letters
+                .get(k.wrapping_sub(1))
+                .copied()
+                .unwrap_or('?');
             return format!("{letter}@{}", name(m.to()));
         }
         let mut s = name(m.from());
@@ -518,7 +523,12 @@ impl Position for FileVariant {
         let to = topo.name(m.to()).to_string();
         let k = (m.extra() & X_KIND) as usize;
         if m.from() == Move::HAND {
-            let letter = self.t.letters.get(k.wrapping_sub(1)).copied().unwrap_or('?');
+            let letter = self
+                .t
+                .letters
+                .get(k.wrapping_sub(1))
+                .copied()
+                .unwrap_or('?');
             return MoveParts::drop(letter, self.side.index(), to);
         }
         let mut parts = MoveParts::board(topo.name(m.from()).to_string(), to);

@@ -164,7 +164,11 @@ impl FileVariant {
                                         push_move(t, out, c, to, X_EP, ph);
                                     } else if line.can_move {
                                         let steps = i + 1;
-                                        let flags = if is_ep && set_ep && steps >= 2 && steps <= 15 && initial
+                                        let flags = if is_ep
+                                            && set_ep
+                                            && steps >= 2
+                                            && steps <= 15
+                                            && initial
                                         {
                                             (steps as u16) << X_STEPS_SHIFT
                                         } else {
@@ -248,21 +252,38 @@ impl FileVariant {
     /// Castling moves (the king's move, flagged) for the side to move. With the
     /// checkmate goal the king may not stand in, pass through or land on an
     /// attacked cell (tested with king and rook lifted off).
-    fn gen_castling(&self, t: &Tables, scratch: &mut [u8; BOARD_LEN], in_check: bool, out: &mut MoveList) {
+    fn gen_castling(
+        &self,
+        t: &Tables,
+        scratch: &mut [u8; BOARD_LEN],
+        in_check: bool,
+        out: &mut MoveList,
+    ) {
         let Some(wings) = &t.wings else { return };
         let s = self.side.index();
         if self.castling >> (2 * s) & 3 == 0 || in_check {
             return;
         }
-        let Some(king_kind) = t.castle_king else { return };
+        let Some(king_kind) = t.castle_king else {
+            return;
+        };
         let king_code = code(s, king_kind as usize);
         let rook_code = code(s, t.castle_rook as usize);
         let topo = &self.def.topology;
         let rank = wings[s][0].rank;
         // The castling king: the first of its kind on the side's first rank.
-        let Board::Grid { width, .. } = self.def.board else { return };
+        let Board::Grid { width, .. } = self.def.board else {
+            return;
+        };
         let Some(kc) = (0..width)
-            .filter_map(|x| topo.cell_at(crate::topology::Coord { x, y: rank, z: 0, board: 0 }))
+            .filter_map(|x| {
+                topo.cell_at(crate::topology::Coord {
+                    x,
+                    y: rank,
+                    z: 0,
+                    board: 0,
+                })
+            })
             .find(|&c| self.board[c as usize] & !PROMOTED == king_code)
         else {
             return;
@@ -281,7 +302,12 @@ impl FileVariant {
             let lo = wd.lo.min(kx);
             let hi = wd.hi.max(kx);
             let clear = (lo..=hi).all(|x| {
-                match topo.cell_at(crate::topology::Coord { x, y: rank, z: 0, board: 0 }) {
+                match topo.cell_at(crate::topology::Coord {
+                    x,
+                    y: rank,
+                    z: 0,
+                    board: 0,
+                }) {
                     Some(c) => c == kc || c == rc || self.board[c as usize] == 0,
                     None => false,
                 }
@@ -296,7 +322,12 @@ impl FileVariant {
                 scratch[kc as usize] = 0;
                 scratch[rc as usize] = 0;
                 let safe = (kx.min(tx)..=kx.max(tx)).all(|x| {
-                    match topo.cell_at(crate::topology::Coord { x, y: rank, z: 0, board: 0 }) {
+                    match topo.cell_at(crate::topology::Coord {
+                        x,
+                        y: rank,
+                        z: 0,
+                        board: 0,
+                    }) {
                         Some(c) => !royal_attacked(t, scratch, c as usize, 1 - s, explosion),
                         None => false,
                     }
@@ -313,7 +344,13 @@ impl FileVariant {
 
     /// Whether a pseudo-legal move leaves the mover's royals safe (checkmate goal):
     /// applied to `scratch` (equal to `self.board`) and undone.
-    fn leaves_royals_safe(&self, t: &Tables, scratch: &mut [u8; BOARD_LEN], m: Move, royals: &[u16]) -> bool {
+    fn leaves_royals_safe(
+        &self,
+        t: &Tables,
+        scratch: &mut [u8; BOARD_LEN],
+        m: Move,
+        royals: &[u16],
+    ) -> bool {
         let s = self.side.index();
         let e = 1 - s;
         let explosion = self.def.rules.explosion.as_ref();
@@ -321,7 +358,11 @@ impl FileVariant {
         let to = m.to() as usize;
         let safe_all = |board: &[u8; BOARD_LEN], moved_from: usize, moved_to: usize| {
             royals.iter().all(|&r| {
-                let r = if r as usize == moved_from { moved_to } else { r as usize };
+                let r = if r as usize == moved_from {
+                    moved_to
+                } else {
+                    r as usize
+                };
                 !royal_attacked(t, board, r, e, explosion.is_some())
             })
         };
@@ -399,8 +440,8 @@ pub(crate) fn generate(pos: &FileVariant, kind: GenKind, out: &mut MoveList) {
             .iter()
             .any(|&r| royal_attacked(t, &pos.board, r as usize, e, explosion));
         if !royals.is_empty() {
-            // Pieces that may be pinned: the first piece on each enemy riding
-            // line from a royal cell.
+            // Pinned pieces: an own piece first on a line from a royal cell, with
+            // behind it an enemy that attacks along that line from there.
             let test_all = in_check || t.has_hop[e];
             let mut pinned = [0u64; WORDS];
             if !test_all {
@@ -410,10 +451,27 @@ pub(crate) fn generate(pos: &FileVariant, kind: GenKind, out: &mut MoveList) {
                         if pr.len < 2 {
                             continue;
                         }
-                        let ray = &t.ray_cells[pr.start as usize..pr.start as usize + pr.len as usize];
-                        if let Some(&c) = ray.iter().find(|&&c| pos.board[c as usize] != 0) {
-                            if side_of(pos.board[c as usize]) == s {
-                                pinned[c as usize / 64] |= 1 << (c % 64);
+                        let dir = &t.dirs[e][pr.dir as usize];
+                        let ray =
+                            &t.ray_cells[pr.start as usize..pr.start as usize + pr.len as usize];
+                        let mut i = 0;
+                        while i < ray.len() && at(&pos.board, ray[i] as usize) == 0 {
+                            i += 1;
+                        }
+                        if i + 1 >= ray.len() || side_of(at(&pos.board, ray[i] as usize)) != s {
+                            continue;
+                        }
+                        let c = ray[i] as usize;
+                        let mut j = i + 1;
+                        while j < ray.len() && at(&pos.board, ray[j] as usize) == 0 {
+                            j += 1;
+                        }
+                        if j < ray.len() {
+                            let q = at(&pos.board, ray[j] as usize);
+                            if side_of(q) == e
+                                && (dir.masks[j] | dir.imasks[j]) >> kind_of(q) & 1 != 0
+                            {
+                                pinned[c / 64] |= 1 << (c % 64);
                             }
                         }
                     }
@@ -460,7 +518,11 @@ pub(crate) fn generate(pos: &FileVariant, kind: GenKind, out: &mut MoveList) {
             }
         }
     }
-    if rules.forced_capture && out[start..].iter().any(|&m| pos.is_tactical(m) && is_capture(pos, m)) {
+    if rules.forced_capture
+        && out[start..]
+            .iter()
+            .any(|&m| pos.is_tactical(m) && is_capture(pos, m))
+    {
         let mut kept = start;
         for i in start..out.len() {
             let m = out[i];

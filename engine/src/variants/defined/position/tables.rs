@@ -795,7 +795,14 @@ impl Tables {
             Board::Grid { width, height } => {
                 for y in (0..height).rev() {
                     let row = (0..width)
-                        .filter_map(|x| cell_at(Coord { x, y, z: 0, board: 0 }))
+                        .filter_map(|x| {
+                            cell_at(Coord {
+                                x,
+                                y,
+                                z: 0,
+                                board: 0,
+                            })
+                        })
                         .collect();
                     fen_rows.push((b'/', row));
                 }
@@ -823,7 +830,14 @@ impl Tables {
                 for b in 0..boards {
                     for y in (0..height).rev() {
                         let row = (0..width)
-                            .filter_map(|x| cell_at(Coord { x, y, z: 0, board: b }))
+                            .filter_map(|x| {
+                                cell_at(Coord {
+                                    x,
+                                    y,
+                                    z: 0,
+                                    board: b,
+                                })
+                            })
                             .collect();
                         let sep = if y == height - 1 { b'|' } else { b'/' };
                         fen_rows.push((sep, row));
@@ -1027,4 +1041,3 @@ pub fn empty_board_mobility(def: &VariantDef, kind: usize) -> f32 {
     }
     total as f32 / n as f32
 }
-

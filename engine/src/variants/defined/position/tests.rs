@@ -19,7 +19,12 @@ fn atom(vectors: &[Vector], travel: Travel, mode: Mode, initial: bool) -> Atom {
 }
 
 fn ride(v: &[Vector]) -> Atom {
-    atom(v, Travel::Ride { min: 1, max: 0 }, Mode::MoveOrCapture, false)
+    atom(
+        v,
+        Travel::Ride { min: 1, max: 0 },
+        Mode::MoveOrCapture,
+        false,
+    )
 }
 
 fn step(v: &[Vector], mode: Mode) -> Atom {
@@ -66,7 +71,13 @@ fn rules() -> Rules {
     }
 }
 
-fn make_def(name: &str, board: Board, pieces: Vec<PieceDef>, start: &str, rules: Rules) -> Arc<VariantDef> {
+fn make_def(
+    name: &str,
+    board: Board,
+    pieces: Vec<PieceDef>,
+    start: &str,
+    rules: Rules,
+) -> Arc<VariantDef> {
     let topology = board.topology(board.king_vectors());
     Arc::new(VariantDef::new(
         name.to_string(),
@@ -97,7 +108,12 @@ fn chess_pieces() -> Vec<PieceDef> {
             "pawn",
             vec![
                 step(&[[0, 1, 0]], Mode::MoveOnly),
-                atom(&[[0, 1, 0]], Travel::Ride { min: 2, max: 2 }, Mode::MoveOnly, true),
+                atom(
+                    &[[0, 1, 0]],
+                    Travel::Ride { min: 2, max: 2 },
+                    Mode::MoveOnly,
+                    true,
+                ),
                 step(&[[1, 1, 0], [-1, 1, 0]], Mode::CaptureOnly),
             ],
         ),
@@ -121,7 +137,16 @@ fn chess_rules() -> Rules {
 }
 
 fn chess() -> Arc<VariantDef> {
-    make_def("chess-file", Board::Grid { width: 8, height: 8 }, chess_pieces(), CHESS_START, chess_rules())
+    make_def(
+        "chess-file",
+        Board::Grid {
+            width: 8,
+            height: 8,
+        },
+        chess_pieces(),
+        CHESS_START,
+        chess_rules(),
+    )
 }
 
 fn crazyhouse() -> Arc<VariantDef> {
@@ -134,7 +159,10 @@ fn crazyhouse() -> Arc<VariantDef> {
     };
     make_def(
         "crazyhouse-file",
-        Board::Grid { width: 8, height: 8 },
+        Board::Grid {
+            width: 8,
+            height: 8,
+        },
         chess_pieces(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
         rules,
@@ -149,7 +177,16 @@ fn atomic() -> Arc<VariantDef> {
         }),
         ..chess_rules()
     };
-    make_def("atomic-file", Board::Grid { width: 8, height: 8 }, chess_pieces(), CHESS_START, rules)
+    make_def(
+        "atomic-file",
+        Board::Grid {
+            width: 8,
+            height: 8,
+        },
+        chess_pieces(),
+        CHESS_START,
+        rules,
+    )
 }
 
 /// A Raumschach-like 5x5x5 game: rook (6 orthogonals), bishop (12 two-axis
@@ -276,8 +313,22 @@ const GLINSKI_START: &str =
     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1";
 
 fn glinski() -> Arc<VariantDef> {
-    let orth: Vec<Vector> = vec![[0, 1, 0], [1, 1, 0], [1, 0, 0], [0, -1, 0], [-1, -1, 0], [-1, 0, 0]];
-    let diag: Vec<Vector> = vec![[1, 2, 0], [2, 1, 0], [1, -1, 0], [-1, -2, 0], [-2, -1, 0], [-1, 1, 0]];
+    let orth: Vec<Vector> = vec![
+        [0, 1, 0],
+        [1, 1, 0],
+        [1, 0, 0],
+        [0, -1, 0],
+        [-1, -1, 0],
+        [-1, 0, 0],
+    ];
+    let diag: Vec<Vector> = vec![
+        [1, 2, 0],
+        [2, 1, 0],
+        [1, -1, 0],
+        [-1, -2, 0],
+        [-2, -1, 0],
+        [-1, 1, 0],
+    ];
     // Knight: two orthogonal steps, then one orthogonal step at 60 degrees.
     let mut knight = Vec::new();
     for i in 0..6 {
@@ -298,7 +349,12 @@ fn glinski() -> Arc<VariantDef> {
             "pawn",
             vec![
                 step(&[[0, 1, 0]], Mode::MoveOnly),
-                atom(&[[0, 1, 0]], Travel::Ride { min: 2, max: 2 }, Mode::MoveOnly, true),
+                atom(
+                    &[[0, 1, 0]],
+                    Travel::Ride { min: 2, max: 2 },
+                    Mode::MoveOnly,
+                    true,
+                ),
                 step(&[[-1, 0, 0], [1, 1, 0]], Mode::CaptureOnly),
             ],
         ),
@@ -316,25 +372,42 @@ fn glinski() -> Arc<VariantDef> {
         }),
         ..rules()
     };
-    make_def("glinski-file", Board::Hex { side: 6 }, pieces, GLINSKI_START, rules)
+    make_def(
+        "glinski-file",
+        Board::Hex { side: 6 },
+        pieces,
+        GLINSKI_START,
+        rules,
+    )
 }
 
 /// The per-position checks of `testkit::check_position`, through the position's
 /// own variant (`variant_from_fen`: the static `from_fen` knows no definition).
 fn check_position(pos: &FileVariant) {
     let fen = pos.fen();
-    assert_eq!(pos.key(), pos.compute_key(), "incremental key differs at {fen}");
+    assert_eq!(
+        pos.key(),
+        pos.compute_key(),
+        "incremental key differs at {fen}"
+    );
     let back = pos
         .variant_from_fen(&fen)
         .unwrap_or_else(|e| panic!("own FEN '{fen}' does not parse: {e}"));
     assert_eq!(back.fen(), fen, "FEN does not round-trip");
-    assert_eq!(back.key(), pos.key(), "key differs after FEN round trip at {fen}");
+    assert_eq!(
+        back.key(),
+        pos.key(),
+        "key differs after FEN round trip at {fen}"
+    );
     let mut all = MoveList::new();
     pos.generate(GenKind::All, &mut all);
     let mut texts = std::collections::HashSet::new();
     for &m in &all {
         let text = pos.move_text(m);
-        assert!(texts.insert(text.clone()), "two moves share '{text}' at {fen}");
+        assert!(
+            texts.insert(text.clone()),
+            "two moves share '{text}' at {fen}"
+        );
         let parsed = pos
             .parse_move(&text)
             .unwrap_or_else(|e| panic!("'{text}' does not parse at {fen}: {e}"));
@@ -344,7 +417,11 @@ fn check_position(pos: &FileVariant) {
     let mut tactical = MoveList::new();
     pos.generate(GenKind::Tactical, &mut tactical);
     for m in tactical {
-        assert!(all.contains(&m), "tactical {} not legal at {fen}", pos.move_text(m));
+        assert!(
+            all.contains(&m),
+            "tactical {} not legal at {fen}",
+            pos.move_text(m)
+        );
     }
     assert_eq!(pos.cell_pieces().len(), pos.def.topology.num_cells());
 }
@@ -368,7 +445,11 @@ fn playouts(start: &FileVariant, seed: u64, games: usize, plies: usize) -> (usiz
             let before = (pos.fen(), pos.key());
             let mut child = pos.clone();
             child.make(m);
-            assert_eq!((pos.fen(), pos.key()), before, "copy-make changed the parent");
+            assert_eq!(
+                (pos.fen(), pos.key()),
+                before,
+                "copy-make changed the parent"
+            );
             pos = child;
         }
     }
@@ -382,7 +463,10 @@ fn run_perft_file(def: &Arc<VariantDef>, file: &str, variant: &str, budget: u64)
     let path = crate::shared_dir().join("perft").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let (mut run, mut rejected) = (0, 0);
-    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let f: Vec<&str> = line.split(';').collect();
         assert_eq!(f.len(), 4, "bad line {line}");
         if f[0] != variant {
@@ -441,7 +525,12 @@ fn perft_files_complete() {
     for file in ["chess_cpw.perft", "chess_tricky.perft", "chess_misc.perft"] {
         run_perft_file(&chess(), file, "chess", 2_000_000_000);
     }
-    run_perft_file(&crazyhouse(), "crazyhouse.perft", "crazyhouse", 2_000_000_000);
+    run_perft_file(
+        &crazyhouse(),
+        "crazyhouse.perft",
+        "crazyhouse",
+        2_000_000_000,
+    );
     run_perft_file(&atomic(), "atomic.perft", "atomic", 2_000_000_000);
 }
 
@@ -451,14 +540,44 @@ fn glinski_start_has_51_moves() {
     let topo = &pos.def.topology;
     // The setup as published, cell by cell.
     let white = [
-        ("g1", 'K'), ("e1", 'Q'), ("c1", 'R'), ("i1", 'R'), ("f1", 'B'), ("f2", 'B'), ("f3", 'B'),
-        ("d1", 'N'), ("h1", 'N'), ("b1", 'P'), ("c2", 'P'), ("d3", 'P'), ("e4", 'P'), ("f5", 'P'),
-        ("g4", 'P'), ("h3", 'P'), ("i2", 'P'), ("k1", 'P'),
+        ("g1", 'K'),
+        ("e1", 'Q'),
+        ("c1", 'R'),
+        ("i1", 'R'),
+        ("f1", 'B'),
+        ("f2", 'B'),
+        ("f3", 'B'),
+        ("d1", 'N'),
+        ("h1", 'N'),
+        ("b1", 'P'),
+        ("c2", 'P'),
+        ("d3", 'P'),
+        ("e4", 'P'),
+        ("f5", 'P'),
+        ("g4", 'P'),
+        ("h3", 'P'),
+        ("i2", 'P'),
+        ("k1", 'P'),
     ];
     let black = [
-        ("g10", 'K'), ("e10", 'Q'), ("c8", 'R'), ("i8", 'R'), ("f11", 'B'), ("f10", 'B'),
-        ("f9", 'B'), ("d9", 'N'), ("h9", 'N'), ("b7", 'P'), ("c7", 'P'), ("d7", 'P'), ("e7", 'P'),
-        ("f7", 'P'), ("g7", 'P'), ("h7", 'P'), ("i7", 'P'), ("k7", 'P'),
+        ("g10", 'K'),
+        ("e10", 'Q'),
+        ("c8", 'R'),
+        ("i8", 'R'),
+        ("f11", 'B'),
+        ("f10", 'B'),
+        ("f9", 'B'),
+        ("d9", 'N'),
+        ("h9", 'N'),
+        ("b7", 'P'),
+        ("c7", 'P'),
+        ("d7", 'P'),
+        ("e7", 'P'),
+        ("f7", 'P'),
+        ("g7", 'P'),
+        ("h7", 'P'),
+        ("i7", 'P'),
+        ("k7", 'P'),
     ];
     for (side, list) in [(Side::White, &white), (Side::Black, &black)] {
         for &(cell, letter) in list.iter() {
@@ -472,13 +591,22 @@ fn glinski_start_has_51_moves() {
     pos.generate(GenKind::All, &mut list);
     assert_eq!(list.len(), 51);
     // Black has the mirrored position, so as many moves.
-    let black_to_move = pos.variant_from_fen(&GLINSKI_START.replace(" w ", " b ")).unwrap();
+    let black_to_move = pos
+        .variant_from_fen(&GLINSKI_START.replace(" w ", " b "))
+        .unwrap();
     assert_eq!(perft(&black_to_move, 1), 51);
 }
 
 #[test]
 fn random_playouts_keep_keys_and_fens() {
-    let defs = [chess(), crazyhouse(), atomic(), raumschach(), three_boards(), glinski()];
+    let defs = [
+        chess(),
+        crazyhouse(),
+        atomic(),
+        raumschach(),
+        three_boards(),
+        glinski(),
+    ];
     for (i, def) in defs.iter().enumerate() {
         let start = FileVariant::start(def.clone()).unwrap_or_else(|e| panic!("{}: {e}", def.name));
         let (checked, _) = playouts(&start, 1000 + i as u64, 6, 120);
@@ -523,7 +651,10 @@ fn events_and_rules() {
     // Royal capture: taking the king wins at once and ends generation.
     let def = make_def(
         "rc",
-        Board::Grid { width: 8, height: 8 },
+        Board::Grid {
+            width: 8,
+            height: 8,
+        },
         chess_pieces(),
         "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
         Rules {
@@ -541,7 +672,10 @@ fn events_and_rules() {
     p.make(p.parse_move("h8d8").unwrap());
     assert_eq!(
         p.event_outcome(),
-        Some(Outcome::Win { winner: Side::White, reason: "royal piece captured" })
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "royal piece captured"
+        })
     );
     let mut l = MoveList::new();
     p.generate(GenKind::All, &mut l);
@@ -550,7 +684,10 @@ fn events_and_rules() {
     // Goal cells (king of the hill).
     let def = make_def(
         "koth",
-        Board::Grid { width: 8, height: 8 },
+        Board::Grid {
+            width: 8,
+            height: 8,
+        },
         chess_pieces(),
         CHESS_START,
         Rules {
@@ -564,12 +701,21 @@ fn events_and_rules() {
     );
     let mut p = FileVariant::from_fen_in(def, "4k3/8/8/8/8/4K3/8/8 w - - 0 1").unwrap();
     p.make(p.parse_move("e3e4").unwrap());
-    assert!(matches!(p.event_outcome(), Some(Outcome::Win { winner: Side::White, .. })));
+    assert!(matches!(
+        p.event_outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            ..
+        })
+    ));
 
     // Forced capture and extinction (giveaway-like): only captures when any.
     let def = make_def(
         "giveaway",
-        Board::Grid { width: 8, height: 8 },
+        Board::Grid {
+            width: 8,
+            height: 8,
+        },
         chess_pieces(),
         CHESS_START,
         Rules {
@@ -582,12 +728,18 @@ fn events_and_rules() {
     let p = FileVariant::from_fen_in(def.clone(), "8/8/8/8/3p4/4P3/8/8 w - - 0 1").unwrap();
     let mut l = MoveList::new();
     p.generate(GenKind::All, &mut l);
-    assert_eq!(l.iter().map(|&m| p.move_text(m)).collect::<Vec<_>>(), ["e3d4"]);
+    assert_eq!(
+        l.iter().map(|&m| p.move_text(m)).collect::<Vec<_>>(),
+        ["e3d4"]
+    );
     let mut q = p.clone();
     q.make(l[0]);
     assert_eq!(
         q.event_outcome(),
-        Some(Outcome::Win { winner: Side::White, reason: "extinction" })
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: "extinction"
+        })
     );
 
     // Move counter and repetition limits come from the definition.
@@ -595,7 +747,9 @@ fn events_and_rules() {
     assert_eq!(chess.move_counter_limit(), 100);
     assert!(chess.variant_from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_ok());
     // The side not to move may not stand in check.
-    assert!(chess.variant_from_fen("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1").is_err());
+    assert!(chess
+        .variant_from_fen("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1")
+        .is_err());
 }
 
 #[test]
@@ -604,7 +758,9 @@ fn null_move_and_static_info() {
     assert!(p.make_null());
     assert_eq!(p.side_to_move(), Side::Black);
     assert_eq!(p.key(), p.compute_key());
-    let mut kp = p.variant_from_fen("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+    let mut kp = p
+        .variant_from_fen("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1")
+        .unwrap();
     assert!(!kp.make_null(), "king and pawns only: no pass");
     // The static functions answer for the placeholder definition.
     assert_eq!(FileVariant::info().name, "file-variant");
@@ -637,7 +793,9 @@ fn bad_fens_are_errors() {
     // Three parts expected on three boards, one given.
     let tb = FileVariant::start(three_boards()).unwrap();
     assert!(tb.variant_from_fen("5/5/5/5/5 w - - 0 1 0").is_err());
-    assert!(tb.variant_from_fen("5/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - 0 1 2").is_err());
+    assert!(tb
+        .variant_from_fen("5/5/5/5/5|5/5/5/5/5|5/5/5/5/5 w - - 0 1 2")
+        .is_err());
 }
 
 #[test]
