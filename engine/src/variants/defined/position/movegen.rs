@@ -166,8 +166,7 @@ impl FileVariant {
                                         let steps = i + 1;
                                         let flags = if is_ep
                                             && set_ep
-                                            && steps >= 2
-                                            && steps <= 15
+                                            && (2..=15).contains(&steps)
                                             && initial
                                         {
                                             (steps as u16) << X_STEPS_SHIFT

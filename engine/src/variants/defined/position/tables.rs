@@ -742,9 +742,9 @@ impl Tables {
                 hi: 0,
                 rank: 0,
             }; 2]; 2];
-            for s in 0..2 {
+            for (s, side_wings) in w.iter_mut().enumerate() {
                 let rank = if s == 0 { 0 } else { height - 1 };
-                for wing in 0..2 {
+                for (wing, slot) in side_wings.iter_mut().enumerate() {
                     let kf = cs.king_files[wing];
                     let (rf, rdest) = if wing == 0 {
                         (width - 1, kf - 1)
@@ -763,7 +763,7 @@ impl Tables {
                         })
                         .unwrap_or(0)
                     };
-                    w[s][wing] = CastleWing {
+                    *slot = CastleWing {
                         rook_from: at(rf),
                         king_to: at(kf),
                         rook_to: at(rdest),
