@@ -189,6 +189,12 @@ pub(crate) fn make(pos: &mut FileVariant, m: Move) {
     let mut lost = [false; 2];
     let mut irreversible = false;
     let drops = pos.def.rules.drops.is_some();
+    let to_hand = pos
+        .def
+        .rules
+        .drops
+        .as_ref()
+        .is_some_and(|d| d.captures_to_hand);
     if from == Move::HAND as usize {
         let k = (extra & X_KIND) as usize - 1;
         pos.hand_add(t, s, k, -1);
@@ -224,7 +230,7 @@ pub(crate) fn make(pos: &mut FileVariant, m: Move) {
                     rights &= !(3 << (2 * e));
                 }
             }
-            if drops {
+            if to_hand {
                 let back = if captured & PROMOTED != 0 {
                     t.unpromoted_kind as usize
                 } else {
@@ -283,6 +289,18 @@ pub(crate) fn make(pos: &mut FileVariant, m: Move) {
     }
     if irreversible {
         pos.halfmove = 0;
+    }
+    // An e.p. cell set earlier in this turn lapses when its piece has left (or
+    // exploded) in a later sub-move, so an e.p. capture never takes another piece.
+    if pos.ep != NO_CELL {
+        let v = pos.board[pos.ep_victim as usize];
+        if v == 0
+            || side_of(v) != s
+            || t.ep_mask >> kind_of(v) & 1 == 0
+            || pos.board[pos.ep as usize] != 0
+        {
+            pos.set_ep(t, NO_CELL, NO_CELL);
+        }
     }
     pos.event = pos.judge(s, lost, Some(to));
     // The turn ends after its last sub-move, at an event, or (checkmate goal)
