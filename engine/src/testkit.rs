@@ -56,7 +56,9 @@ pub fn check_position<P: Position>(pos: &P) {
         pos.compute_key(),
         "incremental key differs from recomputed key at {fen}"
     );
-    let back = P::from_fen(&fen).unwrap_or_else(|e| panic!("own FEN '{fen}' does not parse: {e}"));
+    let back = pos
+        .variant_from_fen(&fen)
+        .unwrap_or_else(|e| panic!("own FEN '{fen}' does not parse: {e}"));
     assert_eq!(back.fen(), fen, "FEN does not round-trip");
     assert_eq!(
         back.key(),

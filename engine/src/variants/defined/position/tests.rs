@@ -381,47 +381,14 @@ fn glinski() -> Arc<VariantDef> {
     )
 }
 
-/// The per-position checks of `testkit::check_position`, through the position's
-/// own variant (`variant_from_fen`: the static `from_fen` knows no definition).
+/// The shared per-position checks (`testkit::check_position`), plus the GUI's view
+/// of every move and cell.
 fn check_position(pos: &FileVariant) {
-    let fen = pos.fen();
-    assert_eq!(
-        pos.key(),
-        pos.compute_key(),
-        "incremental key differs at {fen}"
-    );
-    let back = pos
-        .variant_from_fen(&fen)
-        .unwrap_or_else(|e| panic!("own FEN '{fen}' does not parse: {e}"));
-    assert_eq!(back.fen(), fen, "FEN does not round-trip");
-    assert_eq!(
-        back.key(),
-        pos.key(),
-        "key differs after FEN round trip at {fen}"
-    );
+    crate::testkit::check_position(pos);
     let mut all = MoveList::new();
     pos.generate(GenKind::All, &mut all);
-    let mut texts = std::collections::HashSet::new();
     for &m in &all {
-        let text = pos.move_text(m);
-        assert!(
-            texts.insert(text.clone()),
-            "two moves share '{text}' at {fen}"
-        );
-        let parsed = pos
-            .parse_move(&text)
-            .unwrap_or_else(|e| panic!("'{text}' does not parse at {fen}: {e}"));
-        assert_eq!(parsed, m, "'{text}' parses to another move at {fen}");
         let _ = pos.move_parts(m);
-    }
-    let mut tactical = MoveList::new();
-    pos.generate(GenKind::Tactical, &mut tactical);
-    for m in tactical {
-        assert!(
-            all.contains(&m),
-            "tactical {} not legal at {fen}",
-            pos.move_text(m)
-        );
     }
     assert_eq!(pos.cell_pieces().len(), pos.def.topology.num_cells());
 }
