@@ -119,6 +119,42 @@ pub struct Tables {
     pub letters: [char; super::rules::KINDS],
     /// Whether a kind explodes (the bomb and designed bombs).
     pub bomb: [bool; super::rules::KINDS],
+    /// Per kind, on the empty cube, averaged over all cells: the cells its
+    /// move-capable lines reach, the cells its capture-capable lines reach, and the
+    /// cells on its firing lines (movement facts the evaluation prices pieces by).
+    pub empty_reach: [EmptyReach; super::rules::KINDS],
+}
+
+/// See [`Tables::empty_reach`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EmptyReach {
+    pub moves: f32,
+    pub captures: f32,
+    pub fire: f32,
+}
+
+/// The average reach of compiled movement over all cells of the empty cube.
+fn empty_reach(moves: &Compiled, fire: Option<&Compiled>) -> EmptyReach {
+    let (mut m, mut c, mut f) = (0usize, 0usize, 0usize);
+    for cell in 0..CELLS as Cell {
+        for (mode, line) in moves.lines(cell) {
+            if mode.can_move() {
+                m += line.len();
+            }
+            if mode.can_capture() {
+                c += line.len();
+            }
+        }
+        if let Some(fire) = fire {
+            f += fire.lines(cell).map(|(_, line)| line.len()).sum::<usize>();
+        }
+    }
+    let avg = |n: usize| n as f32 / CELLS as f32;
+    EmptyReach {
+        moves: avg(m),
+        captures: avg(c),
+        fire: avg(f),
+    }
 }
 
 /// Zobrist extras: one per phase, then one per (side, hand kind, count 1..=4).
@@ -215,11 +251,11 @@ pub fn build_topology() -> Topology {
 fn build(designs: &[DesignedPiece]) -> Tables {
     let topo = build_topology();
     assert_eq!(topo.num_cells(), CELLS);
-    let moves = piece_moves(&topo, designs)
+    let moves: Vec<Compiled> = piece_moves(&topo, designs)
         .iter()
         .map(|m| m.compile(&topo))
         .collect();
-    let fire = ALL_KINDS
+    let fire: Vec<Option<Compiled>> = ALL_KINDS
         .iter()
         .map(|&k| fire_moves(k, designs).map(|m| m.compile(&topo)))
         .collect();
@@ -244,6 +280,10 @@ fn build(designs: &[DesignedPiece]) -> Tables {
                 .collect()
         })
         .collect();
+    let mut reach = [EmptyReach::default(); super::rules::KINDS];
+    for (k, r) in reach.iter_mut().enumerate() {
+        *r = empty_reach(&moves[k], fire[k].as_ref());
+    }
     let zobrist = Zobrist::new(ZOBRIST_SEED, 2 * BUILTIN_KINDS, CELLS, Z_EXTRAS);
     let designed_zobrist = Zobrist::new(
         DESIGNED_ZOBRIST_SEED,
@@ -261,6 +301,7 @@ fn build(designs: &[DesignedPiece]) -> Tables {
         designs: designs.to_vec(),
         letters,
         bomb,
+        empty_reach: reach,
     }
 }
 
