@@ -22,6 +22,17 @@
 //!   a weight of a share (initially 5%) of its material value. Without it every
 //!   selection would score 0 (both players get copies of each piece).
 //!
+//! * **designed pieces** (player-designed, see `engine::variants::pentaplane::designs`):
+//!   one parameter per group for all of them (`material.designed`,
+//!   `mobility.designed`, `firing.designed`, `centrality.designed`,
+//!   `draft.designed`). Material counts the piece's value in centipawns, draft 5% of
+//!   it (weights 1, so a tuned weight scales every designed piece alike): its given value,
+//!   else [`estimated_value`], the formula the built-in values came from, applied to
+//!   its reach on the empty cube (a move-only or capture-only component counts half,
+//!   since it reaches its cells in one way only), plus the bomb's blast bonus for a
+//!   designed bomb. A designed missile piece's firing lines and a designed bomb next
+//!   to a king count as the built-in ones do.
+//!
 //! Phase: the non-pawn, non-royal material on the cube and in the hands at fixed
 //! values (the initial material weights), with every piece still to be named in the
 //! draft counted at the selectable kinds' average, over two full armies of average
@@ -29,8 +40,10 @@
 
 use crate::params::{Accumulator, Param, Terms};
 use engine::movement::Square;
-use engine::variants::pentaplane::rules::{Kind, HAND_SIZE, KINDS, PROMOTION_ROW, SELECTABLE};
-use engine::variants::pentaplane::tables::{tables, xyz};
+use engine::variants::pentaplane::rules::{
+    hand_kind, is_bomb, Kind, BUILTIN_KINDS, HAND_SIZE, PROMOTION_ROW, SELECTABLE,
+};
+use engine::variants::pentaplane::tables::{tables, xyz, EmptyReach, Tables};
 use engine::variants::pentaplane::{Pentaplane, Phase};
 use engine::{Cell, Position, Side};
 
@@ -47,8 +60,22 @@ const KING_EN_PRISE: Param = 41;
 const KING_LOST: Param = 42;
 const PAWN_PROGRESS: Param = 43;
 const DRAFT: Param = 44; // 11 kinds, king excluded
+                         // Designed pieces (all slots share one parameter per group).
+const MATERIAL_DESIGNED: Param = 55; // per centipawn of value
+const MOBILITY_DESIGNED: Param = 56;
+const FIRING_DESIGNED: Param = 57;
+const CENTRALITY_DESIGNED: Param = 58;
+const DRAFT_DESIGNED: Param = 59; // per centipawn of the draft share of the value
 
-const LAYOUT: [&str; 55] = [
+/// The draft share of a designed piece's value: 5%, as the built-in draft weights.
+const DRAFT_SHARE_DIVISOR: i32 = 20;
+
+/// The draft feature of `n` designed pieces of value `v`.
+fn draft_share(v: i32, n: i32) -> i32 {
+    (v * n + DRAFT_SHARE_DIVISOR / 2) / DRAFT_SHARE_DIVISOR
+}
+
+const LAYOUT: [&str; 60] = [
     "material.rook",
     "material.fortress",
     "material.bishop",
@@ -104,7 +131,57 @@ const LAYOUT: [&str; 55] = [
     "draft.kamikaze_queen",
     "draft.queen",
     "draft.pawn",
+    "material.designed",
+    "mobility.designed",
+    "firing.designed",
+    "centrality.designed",
+    "draft.designed",
 ];
+
+/// The value formula of the built-in pieces (module text): a base, so much per
+/// average destination on the empty cube, firing-line cells at a share of that.
+const VALUE_BASE: f32 = 60.0;
+const VALUE_PER_CELL: f32 = 14.0;
+const VALUE_FIRE_SHARE: f32 = 0.6;
+/// The bomb's blast, added to its mobility value.
+const VALUE_BOMB_BONUS: f32 = 120.0;
+
+/// A piece's value from its reach on the empty cube by the built-in pieces' formula.
+pub fn estimated_value(reach: EmptyReach, bomb: bool) -> i32 {
+    let mobility = (reach.moves + reach.captures) / 2.0;
+    let v = VALUE_BASE
+        + VALUE_PER_CELL * (mobility + VALUE_FIRE_SHARE * reach.fire)
+        + if bomb { VALUE_BOMB_BONUS } else { 0.0 };
+    v.round() as i32
+}
+
+/// The value of an installed designed kind: given, or estimated (0 for an unused slot).
+pub fn designed_value(t: &Tables, kind: Kind) -> i32 {
+    match kind.designed_slot().and_then(|s| t.designs.get(s)) {
+        Some(d) => d
+            .value
+            .unwrap_or_else(|| estimated_value(t.empty_reach[kind as usize], d.bomb)),
+        None => 0,
+    }
+}
+
+#[inline]
+fn mobility_param(kind: Kind) -> Param {
+    if kind.designed_slot().is_some() {
+        MOBILITY_DESIGNED
+    } else {
+        MOBILITY + kind as usize
+    }
+}
+
+#[inline]
+fn centrality_param(kind: Kind) -> Param {
+    if kind.designed_slot().is_some() {
+        CENTRALITY_DESIGNED
+    } else {
+        CENTRALITY + kind as usize
+    }
+}
 
 /// A kind's slot in the groups without the king (material, draft).
 #[inline]
@@ -121,18 +198,18 @@ fn non_king(kind: Kind) -> usize {
 /// The firing parameter of a missile kind.
 #[inline]
 fn firing(kind: Kind) -> Param {
-    FIRING
-        + match kind {
-            Kind::Fortress => 0,
-            Kind::MissileBishop => 1,
-            Kind::Satellite => 2,
-            _ => unreachable!("{kind:?} does not fire"),
-        }
+    match kind {
+        Kind::Fortress => FIRING,
+        Kind::MissileBishop => FIRING + 1,
+        Kind::Satellite => FIRING + 2,
+        // Only missile kinds have firing lines: a designed one here.
+        _ => FIRING_DESIGNED,
+    }
 }
 
 /// Piece values (by `Kind`) that measure the game phase: fixed, not tuned, so the
 /// phase never depends on the table (the initial material weights; pawn and king 0).
-const PHASE_VALUE: [i32; KINDS] = [228, 228, 262, 288, 150, 171, 221, 247, 236, 0, 519, 0];
+const PHASE_VALUE: [i32; BUILTIN_KINDS] = [228, 228, 262, 288, 150, 171, 221, 247, 236, 0, 519, 0];
 
 /// The selectable kinds' values summed.
 const fn selectable_sum() -> i32 {
@@ -145,7 +222,17 @@ const fn selectable_sum() -> i32 {
     s
 }
 
-/// Material of two full armies of average selectable pieces: a full middlegame.
+/// The phase value of any kind (a designed piece: its value).
+#[inline]
+fn phase_value(t: &Tables, kind: Kind) -> i32 {
+    match kind.designed_slot() {
+        None => PHASE_VALUE[kind as usize],
+        Some(_) => designed_value(t, kind),
+    }
+}
+
+/// Material of two full armies of average (built-in) selectable pieces: a full
+/// middlegame.
 const PHASE_FULL: i32 = 2 * HAND_SIZE as i32 * selectable_sum() / SELECTABLE.len() as i32;
 
 fn sign(side: Side) -> i32 {
@@ -158,14 +245,15 @@ fn sign(side: Side) -> i32 {
 
 /// The game phase (see the module text).
 fn phase(pos: &Pentaplane) -> f32 {
-    let mut material: i32 = pos
-        .pieces()
-        .map(|(_, p)| PHASE_VALUE[p.kind as usize])
-        .sum();
+    let t = tables();
+    let mut material: i32 = pos.pieces().map(|(_, p)| phase_value(t, p.kind)).sum();
     let mut held = 0;
     for side in [Side::White, Side::Black] {
         for (i, &n) in pos.hand(side).iter().enumerate() {
-            material += PHASE_VALUE[SELECTABLE[i] as usize] * n as i32;
+            if n == 0 {
+                continue;
+            }
+            material += phase_value(t, hand_kind(i)) * n as i32;
             held += n as i32;
         }
     }
@@ -238,7 +326,13 @@ impl Terms for Pentaplane {
         for (c, p) in pos.pieces() {
             let s = sign(p.side);
             let k = p.kind as usize;
-            if p.kind != Kind::King {
+            if p.kind.designed_slot().is_some() {
+                let v = designed_value(t, p.kind);
+                acc.add(MATERIAL_DESIGNED, s * v);
+                if !play {
+                    acc.add(DRAFT_DESIGNED, draft_share(v, 1));
+                }
+            } else if p.kind != Kind::King {
                 acc.add(MATERIAL + non_king(p.kind), s);
                 if !play {
                     // Either side's piece adds to White's initiative.
@@ -253,7 +347,7 @@ impl Terms for Pentaplane {
                     Some(_) => Square::Blocked,
                 };
                 t.moves[k].walk(c, look, |_, _| n += 1);
-                acc.add(MOBILITY + k, s * n);
+                acc.add(mobility_param(p.kind), s * n);
                 if let Some(fire) = &t.fire[k] {
                     let targets = fire
                         .lines(c)
@@ -267,7 +361,7 @@ impl Terms for Pentaplane {
             }
             let (x, y, z) = xyz(c);
             let dist = ((x - 2).abs() + (y - 2).abs() + (z - 2).abs()) as i32;
-            acc.add(CENTRALITY + k, s * (6 - dist));
+            acc.add(centrality_param(p.kind), s * (6 - dist));
             if p.kind == Kind::Pawn {
                 let (ty, tz) = PROMOTION_ROW[p.side.index()];
                 let remaining = ((ty - y).abs() + (tz - z).abs()) as i32;
@@ -277,11 +371,20 @@ impl Terms for Pentaplane {
         // Held pieces during the draft.
         for side in [Side::White, Side::Black] {
             for (i, &n) in pos.hand(side).iter().enumerate() {
-                if n > 0 {
-                    let kind = non_king(SELECTABLE[i]);
-                    acc.add(MATERIAL + kind, sign(side) * n as i32);
+                if n == 0 {
+                    continue;
+                }
+                let kind = hand_kind(i);
+                if kind.designed_slot().is_some() {
+                    let v = designed_value(t, kind);
+                    acc.add(MATERIAL_DESIGNED, sign(side) * v * n as i32);
                     if !play {
-                        acc.add(DRAFT + kind, n as i32);
+                        acc.add(DRAFT_DESIGNED, draft_share(v, n as i32));
+                    }
+                } else {
+                    acc.add(MATERIAL + non_king(kind), sign(side) * n as i32);
+                    if !play {
+                        acc.add(DRAFT + non_king(kind), n as i32);
                     }
                 }
             }
@@ -293,7 +396,7 @@ impl Terms for Pentaplane {
                 if c == king {
                     continue;
                 }
-                if p.kind == Kind::Bomb {
+                if is_bomb(p.kind) {
                     let param = if p.side == side {
                         KING_OWN_BOMB
                     } else {
@@ -420,6 +523,30 @@ mod tests {
             assert!(val(k) > val(Kind::Pawn), "{k:?} = {}", val(k));
             assert_eq!(PHASE_VALUE[k as usize] as f32, val(k), "{k:?}");
         }
+    }
+
+    #[test]
+    fn the_value_formula_reproduces_the_built_in_values() {
+        // The estimate designed pieces get is the formula the built-in values came
+        // from: each built-in value within rounding of its estimate (the Kamikaze
+        // Queen at 0.55 of it, as the module text says).
+        let t = tables();
+        for k in SELECTABLE.into_iter().chain([Kind::Queen]) {
+            let est = estimated_value(t.empty_reach[k as usize], k == Kind::Bomb);
+            let est = if k == Kind::Kamikaze {
+                (est as f32 * 0.55).round() as i32
+            } else {
+                est
+            };
+            assert!(
+                (est - PHASE_VALUE[k as usize]).abs() <= 1,
+                "{k:?}: estimate {est}, table {}",
+                PHASE_VALUE[k as usize]
+            );
+        }
+        // No designed piece installed: its slots are worth nothing and never occur.
+        assert_eq!(designed_value(t, Kind::Designed0), 0);
+        assert_eq!(draft_share(247, 1), 12);
     }
 
     #[test]

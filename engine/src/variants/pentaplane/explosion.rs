@@ -3,6 +3,7 @@
 //! SOURCE: an exploding bomb removes every piece in the 3x3x3 block around its cell
 //! (both colours, itself and a capturer standing there included); every other bomb in
 //! a removed area explodes too, centred on its own cell, until no new bomb is hit.
+//! A designed piece defined as a bomb is a bomb here in every respect.
 
 use super::tables::tables;
 use super::Pentaplane;
@@ -21,7 +22,8 @@ pub fn blast_area(pos: &Pentaplane, centre: Cell) -> CellSet<2> {
         for &n in &t.blast[c as usize] {
             let Some(p) = pos.piece(n) else { continue };
             removed.insert(n);
-            if p.kind == super::rules::Kind::Bomb && !exploded.contains(n) {
+            // Designed bombs explode and chain like the bomb.
+            if t.bomb[p.kind as usize] && !exploded.contains(n) {
                 exploded.insert(n);
                 queue.push(n);
             }

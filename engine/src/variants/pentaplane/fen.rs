@@ -7,7 +7,7 @@
 //! holdings and X cells is an error.
 
 use super::rules::{
-    self, from_letter, letter, Kind, HAND_SIZE, PIECES_PER_SELECTION, SELECTABLE, SIZE,
+    self, from_letter, hand_kind, letter, Kind, HANDS, HAND_SIZE, PIECES_PER_SELECTION, SIZE,
 };
 use super::tables::cell;
 use super::{Pentaplane, Phase, Piece};
@@ -113,8 +113,8 @@ pub fn parse(text: &str) -> Result<Pentaplane, FenError> {
 }
 
 /// The multiset (hand-indexed counts) of selectable pieces `side` has on its X cells.
-fn placed_on_x_cells(pos: &Pentaplane, side: Side) -> Result<[u8; 9], FenError> {
-    let mut counts = [0u8; 9];
+fn placed_on_x_cells(pos: &Pentaplane, side: Side) -> Result<[u8; HANDS], FenError> {
+    let mut counts = [0u8; HANDS];
     for c in Pentaplane::x_cells(side) {
         if let Some(p) = pos.piece(c) {
             match rules::selectable_index(p.kind) {
@@ -158,7 +158,7 @@ fn check_draft(pos: &Pentaplane) -> Result<(), FenError> {
         }
         (Phase::Place, Side::White) => {
             let mut all_white = pos.hands[0];
-            for i in 0..SELECTABLE.len() {
+            for i in 0..HANDS {
                 all_white[i] += white_x[i];
             }
             if w_total == 0 || b_total != HAND_SIZE || all_white != pos.hands[1] {
@@ -189,9 +189,11 @@ pub fn write(pos: &Pentaplane) -> String {
     if pos.phase != Phase::Play {
         s.push('[');
         for side in [Side::White, Side::Black] {
-            for (i, &k) in SELECTABLE.iter().enumerate() {
-                for _ in 0..pos.hands[side.index()][i] {
-                    s.push(letter(k, side));
+            // Hand order is the standard order: R F B M C S N O Z, then the designed
+            // pieces in definition order.
+            for (i, &n) in pos.hands[side.index()].iter().enumerate() {
+                for _ in 0..n {
+                    s.push(letter(hand_kind(i), side));
                 }
             }
         }

@@ -3,6 +3,8 @@
 //!
 //! Module map:
 //! * [`rules`] — every rule DECISION as a named constant or table;
+//! * [`designs`] — player-designed pieces: the process-wide set, validated and
+//!   installed as a whole;
 //! * [`tables`] — the cube topology (6 rook, 12 bishop, 8 cube-diagonal directions,
 //!   24 knight leaps) and the pieces' movement compiled from data;
 //! * `movegen` — legal sub-moves of the draft and of play, and `make`;
@@ -13,6 +15,7 @@
 //! drops `X@Aa1` (one turn of four sub-moves), B's layout `=same` / `=mirror`. The
 //! phase is part of the position, its key and its FEN.
 
+pub mod designs;
 pub mod explosion;
 mod fen;
 mod movegen;
@@ -29,7 +32,7 @@ use crate::moves::{Move, MoveList};
 use crate::position::{DrawReason, GenKind, Outcome, Position, Side, VariantInfo};
 use crate::topology::Cell;
 use crate::view::{Geometry, HandContents, MoveParts};
-use rules::{Kind, Layout, CELLS, SELECTABLE};
+use rules::{Kind, Layout, BUILTIN_KINDS, CELLS, HANDS, MAX_DESIGNED, SELECTABLE};
 use tables::{tables, Z_HAND, Z_HAND_COUNTS, Z_PHASE};
 
 /// Where the game stands: the two draft phases, then play.
@@ -62,9 +65,20 @@ impl Piece {
     pub const fn new(kind: Kind, side: Side) -> Piece {
         Piece { kind, side }
     }
-    /// Index into the Zobrist piece table.
-    fn code(self) -> usize {
-        self.side.index() * rules::KINDS + self.kind as usize
+    /// The Zobrist key of this piece on `c`: built-in kinds from the original table
+    /// (unchanged keys), designed slots from their own (see `tables`).
+    #[inline]
+    fn key(self, c: Cell) -> u64 {
+        let t = tables();
+        match self.kind.designed_slot() {
+            None => t.zobrist.piece(
+                self.side.index() * BUILTIN_KINDS + self.kind as usize,
+                c as usize,
+            ),
+            Some(slot) => t
+                .designed_zobrist
+                .piece(self.side.index() * MAX_DESIGNED + slot, c as usize),
+        }
     }
 }
 
@@ -75,9 +89,9 @@ pub enum Action {
     Step { from: Cell, to: Cell, promote: bool },
     /// A missile shot from `from` hitting the piece on `to`.
     Fire { from: Cell, to: Cell },
-    /// A's placement of a held piece (hand index into [`SELECTABLE`]).
+    /// A's placement of a held piece (hand index, see [`rules::hand_kind`]).
     Drop { hand: usize, to: Cell },
-    /// A selection of two kinds (hand indices, `a <= b`).
+    /// A selection of two kinds (hand indices, `a <= b`; designed pieces included).
     Select { a: usize, b: usize },
     /// B's placement.
     Layout(Layout),
@@ -115,7 +129,8 @@ impl Action {
         let payload = (m.extra() & 0xff) as usize;
         let on_cube = |c: Cell| (c as usize) < CELLS;
         let board_move = on_cube(m.from()) && on_cube(m.to()) && m.from() != m.to();
-        let hands = SELECTABLE.len();
+        // Designed pieces are valid only while installed.
+        let hands = rules::selectable_count();
         Some(match m.extra() >> 8 {
             TAG_STEP | TAG_PROMOTE if board_move => Action::Step {
                 from: m.from(),
@@ -150,8 +165,8 @@ pub struct Pentaplane {
     board: [Option<Piece>; CELLS],
     side: Side,
     phase: Phase,
-    /// Held pieces per side, indexed like [`SELECTABLE`].
-    hands: [[u8; 9]; 2],
+    /// Held pieces per side, by hand index ([`rules::hand_kind`]).
+    hands: [[u8; HANDS]; 2],
     halfmove: u32,
     fullmove: u32,
     kings: [Option<Cell>; 2],
@@ -166,7 +181,7 @@ impl Pentaplane {
             board: [None; CELLS],
             side: Side::White,
             phase: Phase::Play,
-            hands: [[0; 9]; 2],
+            hands: [[0; HANDS]; 2],
             halfmove: 0,
             fullmove: 1,
             kings: [None; 2],
@@ -182,8 +197,9 @@ impl Pentaplane {
     pub fn phase(&self) -> Phase {
         self.phase
     }
-    /// The pieces `side` holds, indexed like [`rules::SELECTABLE`].
-    pub fn hand(&self, side: Side) -> [u8; 9] {
+    /// The pieces `side` holds, by hand index ([`rules::hand_kind`]): the built-in
+    /// selectable kinds, then the designed slots.
+    pub fn hand(&self, side: Side) -> [u8; HANDS] {
         self.hands[side.index()]
     }
     pub fn king(&self, side: Side) -> Option<Cell> {
@@ -202,7 +218,7 @@ impl Pentaplane {
         debug_assert!(self.board[c as usize].is_none());
         self.board[c as usize] = Some(p);
         self.occupied[p.side.index()].insert(c);
-        self.key ^= tables().zobrist.piece(p.code(), c as usize);
+        self.key ^= p.key(c);
         if p.kind == Kind::King {
             self.kings[p.side.index()] = Some(c);
         }
@@ -211,7 +227,7 @@ impl Pentaplane {
     fn remove(&mut self, c: Cell) -> Option<Piece> {
         let p = self.board[c as usize].take()?;
         self.occupied[p.side.index()].remove(c);
-        self.key ^= tables().zobrist.piece(p.code(), c as usize);
+        self.key ^= p.key(c);
         if p.kind == Kind::King && self.kings[p.side.index()] == Some(c) {
             self.kings[p.side.index()] = None;
         }
@@ -222,9 +238,16 @@ impl Pentaplane {
         if count == 0 {
             return 0;
         }
-        tables()
-            .zobrist
-            .extra(Z_HAND + (side.index() * 9 + hand) * Z_HAND_COUNTS + count as usize)
+        let t = tables();
+        let built_in = SELECTABLE.len();
+        if hand < built_in {
+            t.zobrist
+                .extra(Z_HAND + (side.index() * built_in + hand) * Z_HAND_COUNTS + count as usize)
+        } else {
+            let slot = hand - built_in;
+            t.designed_zobrist
+                .extra((side.index() * MAX_DESIGNED + slot) * Z_HAND_COUNTS + count as usize)
+        }
     }
 
     fn set_hand(&mut self, side: Side, hand: usize, count: u8) {
@@ -258,11 +281,11 @@ impl Pentaplane {
         }
         for (c, p) in self.board.iter().enumerate() {
             if let Some(p) = p {
-                k ^= z.piece(p.code(), c);
+                k ^= p.key(c as Cell);
             }
         }
         for side in [Side::White, Side::Black] {
-            for h in 0..SELECTABLE.len() {
+            for h in 0..HANDS {
                 k ^= Self::hand_key(side, h, self.hands[side.index()][h]);
             }
         }
@@ -283,7 +306,7 @@ impl Position for Pentaplane {
             name: "pentaplane",
             title: "Pentaplane V",
             board: "5 levels of 5x5 (A bottom .. E top), cells Aa1..Ee5".to_string(),
-            pieces: vec![
+            pieces: [
                 ('K', "king"),
                 ('Q', "true queen"),
                 ('R', "rook"),
@@ -296,7 +319,14 @@ impl Position for Pentaplane {
                 ('O', "bomb"),
                 ('Z', "kamikaze queen"),
                 ('P', "pawn"),
-            ],
+            ]
+            .into_iter()
+            .chain(
+                // The installed designed pieces; their tables live for the whole
+                // process, so their names are `'static`.
+                tables().designs.iter().map(|d| (d.letter, d.name.as_str())),
+            )
+            .collect(),
             start_fen: rules::START_FEN.to_string(),
             turn: "1 (A's placement: 4)",
         }

@@ -7,7 +7,10 @@
 //! king on one's own move).
 
 use super::explosion::explode;
-use super::rules::{self, Kind, Layout, PROMOTION_KIND, PROMOTION_ROW, SELECTABLE, X_CELLS};
+use super::rules::{
+    self, hand_kind, is_bomb, selectable_count, Kind, Layout, HANDS, PROMOTION_KIND, PROMOTION_ROW,
+    X_CELLS,
+};
 use super::tables::{cell, tables, xyz};
 use super::{Action, Pentaplane, Phase, Piece};
 use crate::movement::Square;
@@ -26,7 +29,7 @@ impl Pentaplane {
     pub fn missile_may_hit(side: Side, target: Piece) -> bool {
         if target.side != side {
             true
-        } else if target.kind == Kind::Bomb {
+        } else if is_bomb(target.kind) {
             rules::MISSILE_MAY_HIT_OWN_BOMB
         } else {
             rules::MISSILE_MAY_HIT_OWN_OTHER
@@ -37,12 +40,10 @@ impl Pentaplane {
     pub fn explodes(&self, a: Action) -> bool {
         match a {
             Action::Step { from, to, .. } => match (self.piece(from), self.piece(to)) {
-                (Some(mover), Some(target)) => {
-                    mover.kind == Kind::Bomb || target.kind == Kind::Bomb
-                }
+                (Some(mover), Some(target)) => is_bomb(mover.kind) || is_bomb(target.kind),
                 _ => false,
             },
-            Action::Fire { to, .. } => self.piece(to).is_some_and(|p| p.kind == Kind::Bomb),
+            Action::Fire { to, .. } => self.piece(to).is_some_and(|p| is_bomb(p.kind)),
             _ => false,
         }
     }
@@ -105,14 +106,16 @@ impl Pentaplane {
     pub(super) fn generate_draft(&self, out: &mut MoveList) {
         match (self.phase, self.side) {
             (Phase::Select, _) => {
-                for a in 0..SELECTABLE.len() {
-                    for b in a..SELECTABLE.len() {
+                // Unordered pairs of the enlarged set: (9+k)(10+k)/2 with k designed.
+                let n = selectable_count();
+                for a in 0..n {
+                    for b in a..n {
                         out.push(Action::Select { a, b }.encode());
                     }
                 }
             }
             (Phase::Place, Side::White) => {
-                for hand in 0..SELECTABLE.len() {
+                for hand in 0..HANDS {
                     if self.hands[0][hand] == 0 {
                         continue;
                     }
@@ -167,7 +170,7 @@ impl Pentaplane {
             Action::Drop { hand, to } => {
                 let n = self.hands[0][hand];
                 self.set_hand(Side::White, hand, n - 1);
-                self.put(to, Piece::new(SELECTABLE[hand], Side::White));
+                self.put(to, Piece::new(hand_kind(hand), Side::White));
                 if self.hand_total(Side::White) == 0 {
                     self.set_side(Side::Black);
                 }
@@ -198,7 +201,7 @@ impl Pentaplane {
                         if mover.kind != Kind::Kamikaze {
                             self.put(to, landed);
                         }
-                        if mover.kind == Kind::Bomb || target.kind == Kind::Bomb {
+                        if is_bomb(mover.kind) || is_bomb(target.kind) {
                             explode(self, to);
                         }
                     }
@@ -207,7 +210,7 @@ impl Pentaplane {
             }
             Action::Fire { to, .. } => {
                 if let Some(target) = self.remove(to) {
-                    if target.kind == Kind::Bomb {
+                    if is_bomb(target.kind) {
                         explode(self, to);
                     }
                 }

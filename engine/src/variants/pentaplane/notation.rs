@@ -8,7 +8,7 @@
 //! `Game::play_token` tries a comma-joined token as one sub-move before splitting it,
 //! so the explicit form also works in `position ... moves`.
 
-use super::rules::{letter, Layout, SELECTABLE, SIZE};
+use super::rules::{hand_kind, letter, Layout, SIZE};
 use super::tables::{cell, tables};
 use super::{Action, Pentaplane, Phase};
 use crate::error::MoveError;
@@ -32,13 +32,13 @@ pub fn move_text(_pos: &Pentaplane, m: Move) -> String {
         }
         Some(Action::Fire { from, to }) => format!("{}*{}", name(from), name(to)),
         Some(Action::Drop { hand, to }) => {
-            format!("{}@{}", letter(SELECTABLE[hand], Side::White), name(to))
+            format!("{}@{}", letter(hand_kind(hand), Side::White), name(to))
         }
         Some(Action::Select { a, b }) => {
             format!(
                 "={}{}",
-                letter(SELECTABLE[a], Side::White),
-                letter(SELECTABLE[b], Side::White)
+                letter(hand_kind(a), Side::White),
+                letter(hand_kind(b), Side::White)
             )
         }
         Some(Action::Layout(l)) => l.token().to_string(),
@@ -150,6 +150,14 @@ pub fn display(pos: &Pentaplane) -> String {
     s.push('\n');
     if pos.phase() != Phase::Play {
         s.push_str(&format!("phase: {}\n", pos.phase().fen_word()));
+    }
+    for d in &tables().designs {
+        s.push_str(&format!(
+            "designed: {} {}: {}\n",
+            d.letter,
+            d.name.trim(),
+            d.describe()
+        ));
     }
     s
 }

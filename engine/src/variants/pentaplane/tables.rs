@@ -1,15 +1,40 @@
-//! The 5x5x5 cube and the pieces' movement as data, built once.
+//! The 5x5x5 cube and the pieces' movement as data, built once per set of designed
+//! pieces.
 //!
 //! Directions are ordered in three families: the 6 rook directions, the 12 bishop
 //! directions (colour-keeping unit diagonals) and the 8 cube diagonals. Every piece is
 //! a [`PieceMoves`] over these families, compiled per cell; missile pieces also get
 //! their firing lines compiled the same way.
+//!
+//! **Which tables are current.** The player-designed pieces ([`super::designs`]) are
+//! a process-wide set, so the tables are too: [`tables`] returns the tables of the set
+//! installed last. Each distinct set's tables are built once into a slot of a fixed
+//! array of `OnceLock`s and never freed (an installed set is typically loaded once at
+//! start-up; re-installing a set seen before reuses its slot); the current slot is an
+//! atomic index. Reading the tables per node is an atomic load and a `OnceLock::get`,
+//! as cheap as the single `OnceLock` it replaces, and needs no lock or `unsafe`.
+//!
+//! Positions hold no reference to the tables: every access asks [`tables`], so a
+//! position never uses stale tables. Its designed pieces are stored as slots
+//! (`Kind::Designed0..`), which take the meaning of the set current at each call:
+//! installing a new set is meant for between games (the loader does it at start-up);
+//! a position from an earlier set is then only well-defined if the sets agree on its
+//! slots (an unused slot has no movement and letter `?`, so nothing panics).
+//!
+//! Zobrist keys do not depend on the set: the built-in keys are exactly those of the
+//! game without designed pieces, and the designed slots have keys of their own from a
+//! second seed, so a key computed under one set matches under another.
 
-use super::rules::{Kind, BLAST_RADIUS, CELLS, KINDS, SIZE, ZOBRIST_SEED};
+use super::designs::{DesignedPiece, DesignedTravel, Family};
+use super::rules::{
+    Kind, ALL_KINDS, BLAST_RADIUS, BUILTIN_KINDS, CELLS, LETTERS, MAX_DESIGNED, SELECTABLE, SIZE,
+    ZOBRIST_SEED,
+};
 use crate::movement::{Compiled, Mode, PieceMoves};
 use crate::topology::{square_name, Cell, Coord, Topology, Vector};
 use crate::zobrist::Zobrist;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 /// SOURCE: rook directions (forward, backward, left, right, up, down).
 pub const ROOK_DIRS: [Vector; 6] = [
@@ -82,17 +107,67 @@ pub struct Tables {
     pub fire: Vec<Option<Compiled>>,
     /// Per cell, the cells of its 3x3x3 block (itself included), clipped at the edge.
     pub blast: Vec<Vec<Cell>>,
+    /// Keys of the built-in kinds (piece code `side * 12 + kind`), the phase and the
+    /// built-in hands: the same as before designed pieces existed.
     pub zobrist: Zobrist,
+    /// Keys of the designed slots (piece code `side * MAX_DESIGNED + slot`) and their
+    /// hands (extra `(side * MAX_DESIGNED + slot) * Z_HAND_COUNTS + count`).
+    pub designed_zobrist: Zobrist,
+    /// The installed designed pieces, slot by slot.
+    pub designs: Vec<DesignedPiece>,
+    /// Upper-case letter per kind (`?` for an unused designed slot).
+    pub letters: [char; super::rules::KINDS],
+    /// Whether a kind explodes (the bomb and designed bombs).
+    pub bomb: [bool; super::rules::KINDS],
+    /// Per kind, on the empty cube, averaged over all cells: the cells its
+    /// move-capable lines reach, the cells its capture-capable lines reach, and the
+    /// cells on its firing lines (movement facts the evaluation prices pieces by).
+    pub empty_reach: [EmptyReach; super::rules::KINDS],
+}
+
+/// See [`Tables::empty_reach`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EmptyReach {
+    pub moves: f32,
+    pub captures: f32,
+    pub fire: f32,
+}
+
+/// The average reach of compiled movement over all cells of the empty cube.
+fn empty_reach(moves: &Compiled, fire: Option<&Compiled>) -> EmptyReach {
+    let (mut m, mut c, mut f) = (0usize, 0usize, 0usize);
+    for cell in 0..CELLS as Cell {
+        for (mode, line) in moves.lines(cell) {
+            if mode.can_move() {
+                m += line.len();
+            }
+            if mode.can_capture() {
+                c += line.len();
+            }
+        }
+        if let Some(fire) = fire {
+            f += fire.lines(cell).map(|(_, line)| line.len()).sum::<usize>();
+        }
+    }
+    let avg = |n: usize| n as f32 / CELLS as f32;
+    EmptyReach {
+        moves: avg(m),
+        captures: avg(c),
+        fire: avg(f),
+    }
 }
 
 /// Zobrist extras: one per phase, then one per (side, hand kind, count 1..=4).
 pub const Z_PHASE: usize = 0;
 pub const Z_HAND: usize = 3;
 pub const Z_HAND_COUNTS: usize = 5;
-pub const Z_EXTRAS: usize = Z_HAND + 2 * 9 * Z_HAND_COUNTS;
+pub const Z_EXTRAS: usize = Z_HAND + 2 * SELECTABLE.len() * Z_HAND_COUNTS;
+/// Zobrist seed of the designed slots' keys.
+pub const DESIGNED_ZOBRIST_SEED: u64 = 0x005e_47a9_d351_6e0d;
 
-/// The movement of every kind, as data. Index = `Kind as usize`.
-pub fn piece_moves(topo: &Topology) -> Vec<PieceMoves> {
+/// The movement of every kind, as data. Index = `Kind as usize`; the designed slots
+/// follow `designs` (an unused slot moves nowhere).
+pub fn piece_moves(topo: &Topology, designs: &[DesignedPiece]) -> Vec<PieceMoves> {
     let knight = topo.leap_table(&knight_vectors());
     let all = 0..26;
     let rook_bishop = 0..18;
@@ -114,18 +189,50 @@ pub fn piece_moves(topo: &Topology) -> Vec<PieceMoves> {
             Kind::Pawn => PieceMoves::new()
                 .step(ROOK, Mode::MoveOnly)
                 .step(BISHOP, Mode::CaptureOnly),
+            _ => match k.designed_slot().and_then(|slot| designs.get(slot)) {
+                Some(d) => designed_moves(d, &knight),
+                None => PieceMoves::new(),
+            },
         }
     };
-    super::rules::ALL_KINDS.iter().map(|&k| table(k)).collect()
+    ALL_KINDS.iter().map(|&k| table(k)).collect()
+}
+
+/// The direction indices of a line family (`None` for the knight's leaps).
+pub fn family_dirs(f: Family) -> Option<std::ops::Range<usize>> {
+    match f {
+        Family::Rook => Some(ROOK),
+        Family::Bishop => Some(BISHOP),
+        Family::Cube => Some(CUBE),
+        Family::Knight => None,
+    }
+}
+
+/// A designed piece's movement from its (validated) definition.
+fn designed_moves(d: &DesignedPiece, knight: &[Vec<Cell>]) -> PieceMoves {
+    let mut m = PieceMoves::new();
+    for mv in &d.moves {
+        m = match (family_dirs(mv.family), mv.travel) {
+            (Some(dirs), DesignedTravel::Step) => m.step(dirs, mv.mode),
+            (Some(dirs), DesignedTravel::Slide { range }) => m.slide(dirs, range, mv.mode),
+            // Validation admits only the knight's leap; anything else moves nowhere.
+            (None, DesignedTravel::Leap) => m.leap(knight.to_vec(), mv.mode),
+            _ => m,
+        };
+    }
+    m
 }
 
 /// The firing directions of missile pieces, as unlimited lines.
-pub fn fire_moves(kind: Kind) -> Option<PieceMoves> {
+pub fn fire_moves(kind: Kind, designs: &[DesignedPiece]) -> Option<PieceMoves> {
     let dirs = match kind {
         Kind::Fortress => ROOK,
         Kind::MissileBishop => BISHOP,
         Kind::Satellite => CUBE,
-        _ => return None,
+        _ => {
+            let d = designs.get(kind.designed_slot()?)?;
+            family_dirs(d.missile?)?
+        }
     };
     Some(PieceMoves::new().slide(dirs, 0, Mode::CaptureOnly))
 }
@@ -140,17 +247,26 @@ pub fn build_topology() -> Topology {
     Topology::layers(SIZE, SIZE, SIZE, dirs, &cell_name)
 }
 
-fn build() -> Tables {
+/// The tables of a (validated) set of designed pieces.
+fn build(designs: &[DesignedPiece]) -> Tables {
     let topo = build_topology();
     assert_eq!(topo.num_cells(), CELLS);
-    let moves = piece_moves(&topo)
+    let moves: Vec<Compiled> = piece_moves(&topo, designs)
         .iter()
         .map(|m| m.compile(&topo))
         .collect();
-    let fire = super::rules::ALL_KINDS
+    let fire: Vec<Option<Compiled>> = ALL_KINDS
         .iter()
-        .map(|&k| fire_moves(k).map(|m| m.compile(&topo)))
+        .map(|&k| fire_moves(k, designs).map(|m| m.compile(&topo)))
         .collect();
+    let mut letters = ['?'; super::rules::KINDS];
+    letters[..BUILTIN_KINDS].copy_from_slice(&LETTERS);
+    let mut bomb = [false; super::rules::KINDS];
+    bomb[Kind::Bomb as usize] = true;
+    for (slot, d) in designs.iter().enumerate() {
+        letters[BUILTIN_KINDS + slot] = d.letter;
+        bomb[BUILTIN_KINDS + slot] = d.bomb;
+    }
     let blast = (0..CELLS as Cell)
         .map(|c| {
             let o = topo.coord(c);
@@ -164,20 +280,81 @@ fn build() -> Tables {
                 .collect()
         })
         .collect();
-    let zobrist = Zobrist::new(ZOBRIST_SEED, 2 * KINDS, CELLS, Z_EXTRAS);
+    let mut reach = [EmptyReach::default(); super::rules::KINDS];
+    for (k, r) in reach.iter_mut().enumerate() {
+        *r = empty_reach(&moves[k], fire[k].as_ref());
+    }
+    let zobrist = Zobrist::new(ZOBRIST_SEED, 2 * BUILTIN_KINDS, CELLS, Z_EXTRAS);
+    let designed_zobrist = Zobrist::new(
+        DESIGNED_ZOBRIST_SEED,
+        2 * MAX_DESIGNED,
+        CELLS,
+        2 * MAX_DESIGNED * Z_HAND_COUNTS,
+    );
     Tables {
         topo,
         moves,
         fire,
         blast,
         zobrist,
+        designed_zobrist,
+        designs: designs.to_vec(),
+        letters,
+        bomb,
+        empty_reach: reach,
     }
 }
 
-/// The tables, built on first use.
+/// DECISION: distinct sets of designed pieces one process may install (each one's
+/// tables stay in memory; see the module text). Slot 0 is the set without designs.
+pub const MAX_INSTALLED_SETS: usize = 64;
+
+/// The tables of every set installed so far, by slot.
+static SETS: [OnceLock<Tables>; MAX_INSTALLED_SETS] =
+    [const { OnceLock::new() }; MAX_INSTALLED_SETS];
+/// The slot of the current set.
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+/// Serialises installs (readers never take it).
+static INSTALLING: Mutex<()> = Mutex::new(());
+
+/// The tables of the installed set of designed pieces (see the module text).
+#[inline]
 pub fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(build)
+    match SETS[CURRENT.load(Ordering::Acquire)].get() {
+        Some(t) => t,
+        // Only slot 0 (no designs) is ever current before it is built: an install
+        // builds its slot before publishing its index.
+        None => SETS[0].get_or_init(|| build(&[])),
+    }
+}
+
+/// Makes `designs` (already validated) the current set, building its tables unless
+/// the same set was installed before.
+pub(super) fn make_current(designs: &[DesignedPiece]) -> Result<(), String> {
+    let _guard = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
+    if designs.is_empty() {
+        SETS[0].get_or_init(|| build(&[]));
+        CURRENT.store(0, Ordering::Release);
+        return Ok(());
+    }
+    for (i, slot) in SETS.iter().enumerate().skip(1) {
+        match slot.get() {
+            Some(t) if t.designs == designs => {
+                CURRENT.store(i, Ordering::Release);
+                return Ok(());
+            }
+            Some(_) => {}
+            None => {
+                slot.get_or_init(|| build(designs));
+                CURRENT.store(i, Ordering::Release);
+                return Ok(());
+            }
+        }
+    }
+    Err(format!(
+        "more than {} distinct sets of designed pieces installed in one process",
+        MAX_INSTALLED_SETS - 1
+    ))
 }
 
 /// The cell at (file, rank, level).

@@ -1028,3 +1028,61 @@ mod gui_view {
         assert!(Pentaplane::startpos().checked_royals().is_empty());
     }
 }
+
+// ---- Player-designed pieces (only what needs no installed set: the set is
+// process-wide and the other tests of this crate run in parallel; installing tests
+// are in tests/pentaplane.rs, serialised there) ----
+
+#[test]
+fn built_in_keys_are_those_of_the_game_before_designed_pieces() {
+    // The original layout: one table of 2 x 12 piece codes (side * 12 + kind), then
+    // the side key, then 3 phase keys and (side * 9 + hand) * 5 + count hand keys.
+    let z = crate::zobrist::Zobrist::new(ZOBRIST_SEED, 24, 125, 3 + 2 * 9 * 5);
+    let p = Pentaplane::from_fen(
+        "2k2/ppppp/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/PPPPP/R1K2[OSNrosn] w - - 0 1 place",
+    )
+    .unwrap();
+    let mut k = z.extra(Phase::Place as usize);
+    for (c, piece) in p.pieces() {
+        k ^= z.piece(piece.side.index() * 12 + piece.kind as usize, c as usize);
+    }
+    for (side, hand) in [(0usize, [7usize, 5, 6]), (1, [0, 7, 5])] {
+        for h in hand {
+            k ^= z.extra(3 + (side * 9 + h) * 5 + 1);
+        }
+    }
+    k ^= z.extra(3 + (9 + 6) * 5 + 1); // Black's knight
+    assert_eq!(p.key(), k);
+}
+
+#[test]
+fn designed_sets_are_validated_without_installing() {
+    use super::designs::*;
+    let piece = |letter: char, moves: Vec<DesignedMove>| DesignedPiece {
+        letter,
+        name: "test".into(),
+        moves,
+        missile: None,
+        bomb: false,
+        value: None,
+    };
+    let step = |family| DesignedMove {
+        family,
+        travel: DesignedTravel::Step,
+        mode: crate::movement::Mode::MoveOrCapture,
+    };
+    assert!(validate(&[piece('W', vec![step(Family::Rook)])]).is_ok());
+    assert!(validate(&[piece('Q', vec![step(Family::Rook)])]).is_err());
+    assert!(validate(&[piece('W', vec![])]).is_err());
+    assert!(validate(&[piece('W', vec![step(Family::Knight)])]).is_err());
+    let mut fires_elsewhere = piece('W', vec![step(Family::Rook)]);
+    fires_elsewhere.missile = Some(Family::Cube);
+    assert_eq!(
+        validate(&[fires_elsewhere.clone()]).is_err(),
+        DESIGNED_MISSILE_ALONG_OWN_LINES
+    );
+    // Nothing was installed: the draft is the rules file's 45 selections.
+    assert!(installed().is_empty());
+    assert_eq!(crate::perft::perft(&Pentaplane::startpos(), 1), 45);
+    assert_eq!(from_letter('W'), None);
+}

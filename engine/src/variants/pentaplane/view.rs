@@ -14,7 +14,7 @@
 //!   sub-move, so `Move::END_TURN` is never legal (it is still described as an end of
 //!   turn should a caller ask).
 
-use super::rules::{letter, Kind, Layout, SELECTABLE, SIZE};
+use super::rules::{hand_kind, letter, Kind, Layout, SIZE};
 use super::tables::{cell, tables};
 use super::{Action, Pentaplane, Phase};
 use crate::moves::{Move, MoveList};
@@ -107,10 +107,9 @@ pub fn hands(pos: &Pentaplane) -> Vec<HandContents> {
             let pieces = if pos.phase() == Phase::Play {
                 String::new()
             } else {
-                SELECTABLE
-                    .iter()
+                held.iter()
                     .enumerate()
-                    .flat_map(|(i, &k)| std::iter::repeat_n(letter(k, side), held[i] as usize))
+                    .flat_map(|(i, &n)| std::iter::repeat_n(letter(hand_kind(i), side), n as usize))
                     .collect()
             };
             HandContents {
@@ -181,7 +180,7 @@ pub fn move_parts(pos: &Pentaplane, m: Move) -> MoveParts {
             }
         }
         Action::Drop { hand, to } => {
-            let kind = SELECTABLE[hand];
+            let kind = hand_kind(hand);
             let mut parts = MoveParts::drop(
                 letter(kind, Side::White),
                 hand_index(Side::White),
@@ -192,8 +191,8 @@ pub fn move_parts(pos: &Pentaplane, m: Move) -> MoveParts {
         }
         Action::Select { a, b } => MoveParts::choice(format!(
             "draft: {} + {}",
-            kind_name(SELECTABLE[a]),
-            kind_name(SELECTABLE[b])
+            kind_name(hand_kind(a)),
+            kind_name(hand_kind(b))
         )),
         Action::Layout(layout) => MoveParts::choice(
             match layout {
