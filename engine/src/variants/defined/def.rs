@@ -241,6 +241,9 @@ pub struct Promotion {
     pub choices: Vec<usize>,
     /// Whether promotion is compulsory on reaching the zone (else optional).
     pub mandatory: bool,
+    /// Further promotion cells, White's (Black's are their mirror images): for
+    /// zones that ranks cannot say, like Raumschach's far rank of the far level.
+    pub cells: Vec<u16>,
 }
 
 /// Castling: the royal piece moves `king_steps` cells toward a castling piece in
@@ -308,6 +311,12 @@ pub struct Rules {
     pub stalemate: NoMoveResult,
     /// Per side, ranks (from the side's edge) where `initial` atoms may start.
     pub initial_ranks: Vec<i8>,
+    /// Further cells where `initial` atoms may start, White's (Black's are their
+    /// mirror images): Glinski's pawns double-step only from their start cells.
+    pub initial_cells: Vec<u16>,
+    /// The result for a side left with no piece at all, on the board or in hand:
+    /// a loss (Horde's White), or a win (the giveaway family). Never a draw.
+    pub no_pieces: NoMoveResult,
     pub en_passant: bool,
     pub castling: Option<Castling>,
     pub promotion: Option<Promotion>,

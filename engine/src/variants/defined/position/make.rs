@@ -132,12 +132,17 @@ impl FileVariant {
                 }
             }
         }
+        // A side with no piece left loses, or wins where that is the aim (rules.no_pieces).
         let all = u32::MAX;
+        let winner_if_out = |out: usize| match self.def.rules.no_pieces {
+            NoMoveResult::Win => out,
+            _ => 1 - out,
+        };
         if self.material(enemy, all) == 0 {
-            return win(mover, EV_NO_PIECES);
+            return win(winner_if_out(enemy), EV_NO_PIECES);
         }
         if self.material(mover, all) == 0 {
-            return win(enemy, EV_NO_PIECES);
+            return win(winner_if_out(mover), EV_NO_PIECES);
         }
         if let Some(to) = landed {
             let p = self.board[to];

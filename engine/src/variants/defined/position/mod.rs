@@ -14,7 +14,8 @@
 //!   a longer ride can be taken e.p. only on that last cell). The e.p. cell stays
 //!   capturable for the opponent's first sub-move only.
 //! * **Several royal pieces**: with the checkmate goal none may be left attacked.
-//! * **A side with no piece at all**, on the board or in hand, loses (every goal).
+//! * **A side with no piece at all**, on the board or in hand, loses, or wins where
+//!   the definition says so (`rules.no_pieces`, the giveaway family).
 //! * **Multi-move turns** with the checkmate goal: no sub-move may leave the
 //!   mover's royals attacked, and a sub-move that gives check ends the turn (so a
 //!   check is always answered at once). Mid-turn, a side without a legal sub-move
@@ -259,6 +260,8 @@ fn placeholder() -> &'static Arc<VariantDef> {
                 goal: Goal::Checkmate,
                 stalemate: NoMoveResult::Draw,
                 initial_ranks: Vec::new(),
+                initial_cells: Vec::new(),
+                no_pieces: NoMoveResult::Loss,
                 en_passant: false,
                 castling: None,
                 promotion: None,

@@ -380,6 +380,23 @@ impl Tables {
                 }
             }
         }
+        // Zones given as White's cells: Black's are their mirror images.
+        let mut flag_cells = |cells: &[u16], flag: u8| -> Result<(), String> {
+            for &c in cells {
+                if c as usize >= ncells {
+                    return Err(format!("zone cell {c} is not on the board"));
+                }
+                flags[c as usize] |= flag;
+                if let Some(m) = mirror_cell(def, c) {
+                    flags[ncells + m as usize] |= flag;
+                }
+            }
+            Ok(())
+        };
+        flag_cells(&rules.initial_cells, F_INITIAL)?;
+        if let Some(p) = &rules.promotion {
+            flag_cells(&p.cells, F_PROMO)?;
+        }
         let mut goal_kinds = 0u32;
         if let Some(g) = &rules.goal_cells {
             for &k in &g.kinds {

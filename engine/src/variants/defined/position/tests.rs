@@ -52,6 +52,8 @@ fn rules() -> Rules {
         goal: Goal::Checkmate,
         stalemate: NoMoveResult::Draw,
         initial_ranks: vec![2],
+        initial_cells: Vec::new(),
+        no_pieces: NoMoveResult::Loss,
         en_passant: true,
         castling: None,
         promotion: None,
@@ -131,6 +133,7 @@ fn chess_rules() -> Rules {
             ranks: vec![8],
             choices: vec![1, 2, 3, 4],
             mandatory: true,
+            cells: Vec::new(),
         }),
         ..rules()
     }
@@ -243,11 +246,14 @@ fn raumschach() -> Arc<VariantDef> {
     ];
     let rules = Rules {
         initial_ranks: vec![],
+        initial_cells: Vec::new(),
+        no_pieces: NoMoveResult::Loss,
         promotion: Some(Promotion {
             kinds: vec![6],
             ranks: vec![5],
             choices: vec![1, 2, 3, 4, 5],
             mandatory: true,
+            cells: Vec::new(),
         }),
         ..rules()
     };
@@ -283,11 +289,14 @@ fn three_boards() -> Arc<VariantDef> {
     ];
     let rules = Rules {
         initial_ranks: vec![],
+        initial_cells: Vec::new(),
+        no_pieces: NoMoveResult::Loss,
         promotion: Some(Promotion {
             kinds: vec![4],
             ranks: vec![5],
             choices: vec![1, 2, 3],
             mandatory: true,
+            cells: Vec::new(),
         }),
         turn: Turn {
             moves: 2,
@@ -364,11 +373,14 @@ fn glinski() -> Arc<VariantDef> {
         // move backwards, so these ranks hold exactly the start cells at the
         // start (later, a pawn that stays in them keeps its double step).
         initial_ranks: vec![1, 2, 3, 4, 5],
+        initial_cells: Vec::new(),
+        no_pieces: NoMoveResult::Loss,
         promotion: Some(Promotion {
             kinds: vec![5],
             ranks: vec![11],
             choices: vec![1, 2, 3, 4],
             mandatory: true,
+            cells: Vec::new(),
         }),
         ..rules()
     };
