@@ -12,6 +12,9 @@
 //! definition (`Arc<VariantDef>`), and generic code asks a position, not the type,
 //! for its variant (`Position::variant_info` and friends).
 
+pub mod betza;
 pub mod def;
+pub mod load;
 
 pub use def::*;
+pub use load::{load_file, load_str, LoadError};
