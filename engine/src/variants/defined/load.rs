@@ -484,6 +484,10 @@ impl Loader<'_> {
         let cx = self.cx();
         let entries = cx.table(vnode, "variant")?;
         let name = variant_name(&cx, vnode, entries)?;
+        let cx = Cx {
+            variant: Some(&name),
+            ..cx
+        };
         if crate::variants::names().contains(&name.as_str()) {
             let line = get(entries, "name").map_or(vnode.line, |e| e.node.line);
             return Err(cx.err(
@@ -500,10 +504,6 @@ impl Loader<'_> {
                 format!("a variant named '{name}' is already defined in this file"),
             ));
         }
-        let cx = Cx {
-            variant: Some(&name),
-            ..cx
-        };
         cx.known_keys(entries, VARIANT_KEYS, "")?;
         let title = match get(entries, "title") {
             Some(e) => {
@@ -2077,7 +2077,10 @@ betza = "R"
     fn variant_level_errors() {
         // Builtin name, duplicate name, bad name, missing fields, bad board.
         let (l, v, f, m) = fail(&BASE.replace("\"base\"", "\"chess\""));
-        assert_eq!((l, v, f.as_deref()), (2, None, Some("name")));
+        assert_eq!(
+            (l, v.as_deref(), f.as_deref()),
+            (2, Some("chess"), Some("name"))
+        );
         assert!(m.contains("built-in"), "{m}");
         let twice = format!("{BASE}\n{}", BASE);
         let (l, _, f, m) = fail(&twice);
