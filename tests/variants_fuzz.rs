@@ -197,7 +197,7 @@ extinction = "K"
 stalemate = "win"
 forced_capture = true
 explosion = true
-promotion = { pieces = "P", ranks = [1], to = "RN", mandatory = false }
+promotion = { pieces = "P", ranks = [7], to = "RN", mandatory = false }
 turn = 1
 "#;
 

@@ -1411,11 +1411,10 @@ fn compile_rules(
                                 "expected at least one letter",
                             ));
                         }
-                        // On hex a rank number counts from the far end of each file.
-                        let (default_rank, hi) = match *board {
-                            Board::Hex { side } => (1, side as i64),
-                            _ => (top_rank as i8, top_rank),
-                        };
+                        // On hex every file's last cell counts as the last rank
+                        // (2 * side - 1), the cell before it one less (position.rs's
+                        // reading), so the default is the same number as on grids.
+                        let (default_rank, hi) = (top_rank as i8, top_rank);
                         let promo_ranks = match get(t, "ranks") {
                             Some(e) => {
                                 let r = ranks(cx, &e.node, &format!("{field}.ranks"), hi)?;
@@ -1880,7 +1879,7 @@ mod tests {
         assert_eq!(moves_of(hex, 'R'), 6);
         assert_eq!(moves_of(hex, 'B'), 6);
         assert_eq!(moves_of(hex, 'N'), 12);
-        assert_eq!(hex.rules.promotion.as_ref().unwrap().ranks, vec![1]);
+        assert_eq!(hex.rules.promotion.as_ref().unwrap().ranks, vec![11]);
         assert_eq!(hex.rules.stalemate, NoMoveResult::Loss);
 
         let tri = &defs[5];
