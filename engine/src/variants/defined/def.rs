@@ -146,6 +146,39 @@ impl Board {
         }
     }
 
+    /// The cell Black's version of White's `cell` is on: the board's mirror (rank
+    /// reversed; on levels the level too; on the hexagon every file end for end).
+    /// Zones and goal cells given for White become Black's through it.
+    pub fn mirror_cell(
+        &self,
+        topo: &Topology,
+        cell: crate::topology::Cell,
+    ) -> Option<crate::topology::Cell> {
+        let c = topo.coord(cell);
+        let m = match *self {
+            Board::Grid { height, .. } | Board::Boards { height, .. } => Coord {
+                y: height - 1 - c.y,
+                ..c
+            },
+            Board::Levels { height, levels, .. } => Coord {
+                y: height - 1 - c.y,
+                z: levels - 1 - c.z,
+                ..c
+            },
+            Board::Hex { side } => {
+                let (file, rank) = self.hex_file_rank(c)?;
+                let span = 2 * side - 1;
+                let ranks = side + file.min(span - 1 - file);
+                let mirrored = ranks + 1 - rank;
+                Coord {
+                    y: mirrored - 1 + (file - (side - 1)).max(0),
+                    ..c
+                }
+            }
+        };
+        topo.cell_at(m)
+    }
+
     /// Hex boards: the (file index, 1-based rank) of lattice coordinates, if a cell.
     pub fn hex_file_rank(&self, c: Coord) -> Option<(i8, i8)> {
         let Board::Hex { side } = *self else {
@@ -235,7 +268,8 @@ pub struct Promotion {
     /// Kinds that promote.
     pub kinds: Vec<usize>,
     /// Ranks counted from the side's own edge (1 = its first rank) where a move
-    /// ending there promotes; on hex boards, a file's last `n` cells.
+    /// ending there promotes; on hex boards a file's last cell counts as rank
+    /// `2 * side - 1` (11 for Glinski), the cell before it one less.
     pub ranks: Vec<i8>,
     /// Kinds it may become.
     pub choices: Vec<usize>,

@@ -12,8 +12,11 @@
 //! definition (`Arc<VariantDef>`), and generic code asks a position, not the type,
 //! for its variant (`Position::variant_info` and friends).
 
+pub mod betza;
 pub mod def;
+pub mod load;
 mod position;
 
 pub use def::*;
+pub use load::{load_file, load_str, LoadError};
 pub use position::{empty_board_mobility, FileVariant};

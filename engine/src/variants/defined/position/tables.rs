@@ -259,31 +259,9 @@ fn promo_rank(def: &VariantDef, cell: Cell, side: Side) -> i8 {
     }
 }
 
-/// The cell Black's version of `cell` is on (goal cells without an explicit
-/// Black list): the board's mirror.
+/// The cell Black's version of `cell` is on: the board's mirror.
 pub(crate) fn mirror_cell(def: &VariantDef, cell: Cell) -> Option<Cell> {
-    let c = def.topology.coord(cell);
-    let m = match def.board {
-        Board::Grid { height, .. } | Board::Boards { height, .. } => Coord {
-            y: height - 1 - c.y,
-            ..c
-        },
-        Board::Levels { height, levels, .. } => Coord {
-            y: height - 1 - c.y,
-            z: levels - 1 - c.z,
-            ..c
-        },
-        Board::Hex { side: s } => {
-            let (file, rank) = def.board.hex_file_rank(c)?;
-            let len = hex_file_len(s, file);
-            let rank2 = len - rank + 1;
-            Coord {
-                y: rank2 - 1 + (file - (s - 1)).max(0),
-                ..c
-            }
-        }
-    };
-    def.topology.cell_at(m)
+    def.board.mirror_cell(&def.topology, cell)
 }
 
 fn seed_of(name: &str) -> u64 {
