@@ -190,4 +190,13 @@ fn print_counts() {
         let pos = Glinski::from_fen(glinski::START).unwrap();
         println!("glinski;{};{d};{}", glinski::START, pos.perft(d));
     }
+    // The same under the rules the variants file can state (see its GAP notes).
+    for d in 1..=3 {
+        let mut pos = Glinski::from_fen(glinski::START).unwrap();
+        pos.gaps = true;
+        println!("# gaps: glinski depth {d}: {}", pos.perft(d));
+        let mut pos = Raum::from_fen(raumschach::START).unwrap();
+        pos.gaps = true;
+        println!("# gaps: raumschach depth {d}: {}", pos.perft(d));
+    }
 }

@@ -383,22 +383,4 @@ impl Raum {
         }
         moves.iter().map(|m| self.make(m).perft(depth - 1)).sum()
     }
-
-    /// Whether any pawn could promote within `plies` of its own moves under
-    /// either promotion rule (both sides' pawns are checked).
-    pub fn pawn_near_far_rank(&self, own_moves: i32) -> bool {
-        for l in 0..5 {
-            for r in 0..5 {
-                for f in 0..5 {
-                    if let Some((white, Kind::Pawn)) = self.at([f, r, l]) {
-                        let to_go = if white { 4 - r } else { r };
-                        if to_go <= own_moves {
-                            return true;
-                        }
-                    }
-                }
-            }
-        }
-        false
-    }
 }
