@@ -49,7 +49,7 @@ VARIANTS = [
 GAME_END_PROBES = {
     "kingofthehill": [
         "4k3/8/8/8/8/3K4/8/8 w - - 0 1",
-        "r3k3/8/8/8/8/3K4/8/4R3 w - - 0 1",
+        "r3k3/8/8/8/8/3K4/8/5R2 w - - 0 1",
     ],
     "antichess": [
         "8/8/8/8/8/8/1p6/R7 w - - 0 1",

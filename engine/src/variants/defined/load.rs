@@ -1415,7 +1415,8 @@ fn compile_rules(
                         let promo_ranks = match get(t, "ranks") {
                             Some(e) => {
                                 let r = ranks(cx, &e.node, &format!("{field}.ranks"), hi)?;
-                                if r.is_empty() {
+                                // Empty ranks are fine when cells give the zone.
+                                if r.is_empty() && get(t, "cells").is_none() {
                                     return Err(cx.at(
                                         &e.node,
                                         &format!("{field}.ranks"),
