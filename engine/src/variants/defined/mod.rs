@@ -13,5 +13,8 @@
 //! for its variant (`Position::variant_info` and friends).
 
 pub mod def;
+pub mod load;
+pub mod position;
 
 pub use def::*;
+pub use position::{empty_board_mobility, FileVariant};
