@@ -15,6 +15,8 @@
 pub mod def;
 pub mod load;
 pub mod position;
+pub mod registry;
+pub mod view;
 
 pub use def::*;
 pub use position::{empty_board_mobility, FileVariant};
