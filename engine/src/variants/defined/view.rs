@@ -344,3 +344,139 @@ fn grid_text(s: &mut String, pos: &FileVariant, width: i8, height: i8, panels: i
     s.push_str(files.trim_end());
     s.push('\n');
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movement::Mode;
+    use crate::variants::defined::def::*;
+
+    fn def_on(board: Board) -> VariantDef {
+        let topology = board.topology(board.king_vectors());
+        let king = PieceDef {
+            letter: 'K',
+            name: "king".into(),
+            atoms: vec![Atom {
+                vectors: board.king_vectors(),
+                travel: Travel::Ride { min: 1, max: 1 },
+                mode: Mode::MoveOrCapture,
+                initial: false,
+            }],
+            royal: true,
+            en_passant: false,
+            value: None,
+            notation: "K".into(),
+        };
+        let rules = Rules {
+            goal: Goal::Checkmate,
+            stalemate: NoMoveResult::Draw,
+            initial_ranks: vec![2],
+            en_passant: false,
+            castling: None,
+            promotion: None,
+            drops: Some(Drops {
+                captures_to_hand: true,
+                forbidden_ranks: Vec::new(),
+            }),
+            explosion: None,
+            goal_cells: None,
+            forced_capture: false,
+            turn: Turn {
+                moves: 1,
+                end_on: Vec::new(),
+                may_stop_early: false,
+            },
+            draws: Draws {
+                move_counter: 100,
+                repetition: 3,
+            },
+        };
+        VariantDef::new(
+            "t".into(),
+            "T".into(),
+            board,
+            topology,
+            vec![king],
+            String::new(),
+            rules,
+        )
+    }
+
+    /// Every cell lies inside its panel's box, and names follow the topology.
+    fn check_inside(g: &Geometry, def: &VariantDef) {
+        assert_eq!(g.cells.len(), def.topology.num_cells());
+        for (i, c) in g.cells.iter().enumerate() {
+            assert_eq!(c.name, def.topology.name(i as u16));
+            let p = &g.panels[c.panel];
+            for q in &c.corners {
+                assert!(
+                    q[0] >= p.x - 1e-9
+                        && q[0] <= p.x + p.width + 1e-9
+                        && q[1] >= p.y - 1e-9
+                        && q[1] <= p.y + p.height + 1e-9,
+                    "{} outside panel {}",
+                    c.name,
+                    p.name
+                );
+            }
+        }
+        assert_eq!(g.hands.len(), 2, "drops give two hands");
+        assert_eq!(g.pieces[0].glyph, Some("king"));
+    }
+
+    #[test]
+    fn boards_and_levels_are_panels_side_by_side() {
+        let def = def_on(Board::Boards {
+            width: 8,
+            height: 8,
+            boards: 3,
+        });
+        let g = geometry(&def);
+        assert_eq!(g.panels.len(), 3);
+        check_inside(&g, &def);
+        let cb = g.cells.iter().find(|c| c.name == "Ca1").unwrap();
+        assert_eq!(cb.panel, 2);
+        let def = def_on(Board::Levels {
+            width: 5,
+            height: 5,
+            levels: 5,
+        });
+        let g = geometry(&def);
+        assert_eq!(g.panels.len(), 5);
+        check_inside(&g, &def);
+        // Panels do not overlap.
+        for w in g.panels.windows(2) {
+            assert!(w[0].x + w[0].width < w[1].x);
+        }
+    }
+
+    #[test]
+    fn the_hexagon_is_hexagons_one_apart_in_three_colours() {
+        let def = def_on(Board::Hex { side: 6 });
+        let g = geometry(&def);
+        assert_eq!(g.cells.len(), 91);
+        check_inside(&g, &def);
+        let t = &def.topology;
+        for cell in 0..t.num_cells() as u16 {
+            let c = t.coord(cell);
+            for v in [[0, 1], [1, 0], [1, 1]] {
+                let n = Coord {
+                    x: c.x + v[0],
+                    y: c.y + v[1],
+                    ..c
+                };
+                if let Some(m) = t.cell_at(n) {
+                    let (a, b) = (&g.cells[cell as usize], &g.cells[m as usize]);
+                    let d = ((a.center[0] - b.center[0]).powi(2)
+                        + (a.center[1] - b.center[1]).powi(2))
+                    .sqrt();
+                    assert!((d - 1.0).abs() < 1e-9, "{} {} {d}", a.name, b.name);
+                    assert_ne!(a.shade, b.shade, "{} {}", a.name, b.name);
+                }
+            }
+        }
+        // Rank 1 is at the bottom: f1 is lower on the drawing than f11.
+        let y = |n: &str| g.cells.iter().find(|c| c.name == n).unwrap().center[1];
+        assert!(y("f1") > y("f11"));
+    }
+}
