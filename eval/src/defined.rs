@@ -3,16 +3,12 @@
 //! from the definition the position carries, so one evaluator serves every variant
 //! of a variants file.
 //!
-//! **Piece values.** A piece's `value` from the file where given; otherwise
-//! `85 * m^0.75` centipawns, rounded, where `m` is the piece's average number of
-//! destinations over all cells of the empty board (`empty_board_mobility`). The
-//! two constants were chosen so that chess's pieces come out near their usual
-//! values on 8x8: knight (m = 5.25) 296, bishop (8.75) 433, rook (14) 616, queen
-//! (22.75) 887; a piece with one or two forward steps lands near 100. The exponent
-//! below 1 reflects that long-range mobility is worth less per square than a
-//! leaper's. Royal pieces are valued like any other piece (for exchanges) but left
-//! out of the material sum: both sides always have them while the game goes on.
-//! The values are computed once per definition and kept in `VariantDef::values`.
+//! **Piece values.** `VariantDef::piece_values`, the one table the position type
+//! also uses for exchanges: a piece's `value` from the file where given, else an
+//! estimate from its average number of destinations on the empty board
+//! (`empty_board_mobility`), computed once per definition (def.rs documents the
+//! formula). Royal pieces are left out of the material sum: both sides always
+//! have them while the game goes on.
 //!
 //! **Positional term.** Each non-royal piece on the board earns up to
 //! `CENTRE_BONUS` for standing near the centre of its board (distance measured per
@@ -25,37 +21,13 @@
 
 use crate::VariantEval;
 use engine::topology::Coord;
-use engine::variants::defined::{empty_board_mobility, Board, FileVariant, VariantDef};
+use engine::variants::defined::{Board, FileVariant, VariantDef};
 use engine::{Evaluator, Position, Side};
 
 /// Most centipawns a piece earns for centrality.
 const CENTRE_BONUS: f64 = 12.0;
 /// Centipawns per rank a promoting piece has advanced from its side's first rank.
 const ADVANCE_BONUS: i32 = 6;
-/// The mobility formula's scale and exponent (see the module docs).
-const VALUE_SCALE: f64 = 85.0;
-const VALUE_EXPONENT: f64 = 0.75;
-
-/// The value in centipawns of a piece with empty-board mobility `m`.
-pub fn value_from_mobility(m: f64) -> i32 {
-    (VALUE_SCALE * m.max(0.0).powf(VALUE_EXPONENT)).round() as i32
-}
-
-/// Every kind's value (file value, else the mobility estimate), cached in the
-/// definition.
-pub fn piece_values(def: &VariantDef) -> &[i32] {
-    def.values.get_or_init(|| {
-        def.pieces
-            .iter()
-            .enumerate()
-            .map(|(kind, p)| {
-                p.value
-                    .unwrap_or_else(|| value_from_mobility(empty_board_mobility(def, kind) as f64))
-            })
-            .collect()
-    })
-}
-
 /// How close `c` is to the centre of its board, 0 (an edge or corner) to 1.
 fn centrality(def: &VariantDef, c: Coord) -> f64 {
     // Closeness along one axis of `n` cells: 1 in the middle, 0 at either end.
@@ -124,7 +96,7 @@ pub struct FileEval;
 /// The score's parts from White's point of view: material, hand, centre, advance.
 fn parts(pos: &FileVariant) -> [i32; 4] {
     let def = pos.def();
-    let values = piece_values(def);
+    let values = def.piece_values();
     let promoting: Vec<usize> = def
         .rules
         .promotion
@@ -192,24 +164,5 @@ impl VariantEval for FileVariant {
     /// `EvalFile` names one.
     fn eval_from_table(_text: &str) -> Result<Option<FileEval>, String> {
         Ok(None)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_mobility_formula_gives_plausible_chess_values() {
-        // Empty-board mobilities of chess pieces on 8x8 (published figures:
-        // knight 336/64, bishop 560/64, rook 14, queen 1456/64).
-        let n = value_from_mobility(336.0 / 64.0);
-        let b = value_from_mobility(560.0 / 64.0);
-        let r = value_from_mobility(14.0);
-        let q = value_from_mobility(1456.0 / 64.0);
-        assert!((250..=350).contains(&n), "knight {n}");
-        assert!(n < b && b < r && r < q, "{n} {b} {r} {q}");
-        assert!((800..=1000).contains(&q), "queen {q}");
-        assert!((70..=130).contains(&value_from_mobility(1.3)));
     }
 }

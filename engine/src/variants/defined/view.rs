@@ -348,55 +348,44 @@ fn grid_text(s: &mut String, pos: &FileVariant, width: i8, height: i8, panels: i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movement::Mode;
     use crate::variants::defined::def::*;
 
+    /// A definition on `board`: one king, drops on. The rules come from the loader
+    /// (so this test does not spell out every rule component), the board is then
+    /// replaced.
     fn def_on(board: Board) -> VariantDef {
-        let topology = board.topology(board.king_vectors());
-        let king = PieceDef {
-            letter: 'K',
-            name: "king".into(),
-            atoms: vec![Atom {
-                vectors: board.king_vectors(),
-                travel: Travel::Ride { min: 1, max: 1 },
-                mode: Mode::MoveOrCapture,
-                initial: false,
-            }],
-            royal: true,
-            en_passant: false,
-            value: None,
-            notation: "K".into(),
-        };
-        let rules = Rules {
-            goal: Goal::Checkmate,
-            stalemate: NoMoveResult::Draw,
-            initial_ranks: vec![2],
-            en_passant: false,
-            castling: None,
-            promotion: None,
-            drops: Some(Drops {
+        let text = r#"[[variant]]
+name = "t"
+board = "8x8"
+start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+
+[[variant.piece]]
+letter = "K"
+name = "king"
+betza = "K"
+royal = true
+
+[variant.rules]
+drops = true
+"#;
+        let loaded = crate::variants::defined::load::load_str(text, "test", &|_| Ok(()))
+            .expect("the test file loads");
+        let base = loaded.into_iter().next().expect("one variant");
+        let mut rules = base.rules.clone();
+        if rules.drops.is_none() {
+            // The stand-in loader ignores the rules table.
+            rules.drops = Some(Drops {
                 captures_to_hand: true,
                 forbidden_ranks: Vec::new(),
-            }),
-            explosion: None,
-            goal_cells: None,
-            forced_capture: false,
-            turn: Turn {
-                moves: 1,
-                end_on: Vec::new(),
-                may_stop_early: false,
-            },
-            draws: Draws {
-                move_counter: 100,
-                repetition: 3,
-            },
-        };
+            });
+        }
+        let topology = board.topology(board.king_vectors());
         VariantDef::new(
             "t".into(),
             "T".into(),
             board,
             topology,
-            vec![king],
+            base.pieces.clone(),
             String::new(),
             rules,
         )
