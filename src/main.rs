@@ -20,6 +20,12 @@ struct Cli {
     /// protocol, `search` and `datagen`; `tune` starts from it.
     #[arg(long, value_name = "FILE", global = true)]
     eval: Option<PathBuf>,
+    /// Variants file (TOML, docs/variants.md), loaded before anything runs: its
+    /// variants join the built-in ones in every subcommand and in the protocol
+    /// (as `setoption name VariantPath`). `match` hands it to both engines as
+    /// `VariantPath`, `gui` to the engine it starts.
+    #[arg(long, value_name = "FILE", global = true)]
+    variants: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -267,12 +273,35 @@ fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
         .collect()
 }
 
-fn run_match_command(a: MatchArgs) -> ExitCode {
+/// Adds `setoption name VariantPath value FILE` for a `--variants` file to an
+/// engine's options (unless given already), so child engines play the same
+/// file-defined variants as the referee.
+fn with_variant_path(
+    mut options: Vec<(String, String)>,
+    variants: Option<&std::path::Path>,
+) -> Vec<(String, String)> {
+    if let Some(path) = variants {
+        if !options
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case("VariantPath"))
+        {
+            // Absolute, so an engine started elsewhere finds the same file.
+            let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            options.insert(0, ("VariantPath".to_string(), path.display().to_string()));
+        }
+    }
+    options
+}
+
+fn run_match_command(a: MatchArgs, variants: Option<&std::path::Path>) -> ExitCode {
     let (opts1, opts2) = match (
         parse_options(&a.engine1_options),
         parse_options(&a.engine2_options),
     ) {
-        (Ok(o1), Ok(o2)) => (o1, o2),
+        (Ok(o1), Ok(o2)) => (
+            with_variant_path(o1, variants),
+            with_variant_path(o2, variants),
+        ),
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
@@ -498,6 +527,15 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
+    if let Some(path) = &cli.variants {
+        match engine::variants::defined::registry::load_variants_file(path) {
+            Ok(n) => log::info!("{}: {n} variant(s) loaded", path.display()),
+            Err(e) => {
+                eprintln!("error: --variants: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     match cli.command {
         None => {
             protocol::uci::run_stdio(cli.eval.as_deref().and_then(|p| p.to_str()));
@@ -551,7 +589,7 @@ fn main() -> ExitCode {
             println!("bestmove {}", report.bestmove);
             ExitCode::SUCCESS
         }
-        Some(Command::Match(args)) => run_match_command(*args),
+        Some(Command::Match(args)) => run_match_command(*args, cli.variants.as_deref()),
         Some(Command::MatchMerge(args)) => run_match_merge_command(args),
         Some(Command::Datagen(args)) => run_datagen_command(args, cli.eval.as_deref()),
         Some(Command::Tune(args)) => run_tune_command(args, cli.eval.as_deref()),
@@ -559,7 +597,17 @@ fn main() -> ExitCode {
             let engine = match engine {
                 Some(line) => gui::EngineCommand::Shell(line),
                 None => match std::env::current_exe() {
-                    Ok(exe) => gui::EngineCommand::Program(exe, Vec::new()),
+                    // The engine it starts loads the same variants file.
+                    Ok(exe) => gui::EngineCommand::Program(
+                        exe,
+                        cli.variants
+                            .iter()
+                            .flat_map(|p| {
+                                let p = std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+                                ["--variants".to_string(), p.display().to_string()]
+                            })
+                            .collect(),
+                    ),
                     Err(e) => {
                         eprintln!("error: cannot find this binary to run as the engine: {e}");
                         return ExitCode::FAILURE;

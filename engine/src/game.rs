@@ -140,14 +140,16 @@ pub trait AnyGame: Send + Sync {
 
 impl<P: Position> AnyGame for Game<P> {
     fn info(&self) -> VariantInfo {
-        P::info()
+        // The position, not the type, knows its variant: one type serves every
+        // file-defined variant.
+        self.pos.variant_info()
     }
     fn fen(&self) -> String {
         self.pos.fen()
     }
     fn set_fen(&mut self, fen: &str) -> Result<(), FenError> {
         let chess960 = self.chess960;
-        *self = Game::new(P::from_fen(fen)?);
+        *self = Game::new(self.start.variant_from_fen(fen)?);
         if chess960 {
             Game::set_chess960(self, true);
         }
@@ -155,7 +157,7 @@ impl<P: Position> AnyGame for Game<P> {
     }
     fn set_startpos(&mut self) {
         let chess960 = self.chess960;
-        *self = Game::new(P::startpos());
+        *self = Game::new(self.start.variant_startpos());
         if chess960 {
             Game::set_chess960(self, true);
         }

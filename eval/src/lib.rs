@@ -5,6 +5,7 @@
 //! [`params::Terms`] reports.
 
 pub mod chess;
+pub mod defined;
 pub mod geodesic;
 pub mod parallelworlds;
 pub mod params;

@@ -41,6 +41,9 @@ pub const BENCH_POSITIONS: &[(&str, &str, u32)] = &[
     ),
 ];
 
+/// Bench depth of a file-defined variant's start position.
+pub const FILE_VARIANT_DEPTH: u32 = 5;
+
 /// Runs the bench; `depth` overrides every position's depth. Each output line goes
 /// to `emit` as soon as it is known.
 pub fn run(depth: Option<u32>, emit: &mut dyn FnMut(String)) {
@@ -48,7 +51,14 @@ pub fn run(depth: Option<u32>, emit: &mut dyn FnMut(String)) {
     let names = registry::names();
     let start = Instant::now();
     let mut total = 0u64;
-    for &(variant, fen, d) in BENCH_POSITIONS {
+    // File-defined variants (loaded with `--variants`) are benched from their start
+    // positions after the built-in ones; without a variants file the list and the
+    // signature are the built-in ones alone.
+    let file_positions: Vec<(&str, &str, u32)> = engine::variants::defined::registry::names()
+        .into_iter()
+        .map(|n| (n, "startpos", FILE_VARIANT_DEPTH))
+        .collect();
+    for &(variant, fen, d) in BENCH_POSITIONS.iter().chain(&file_positions) {
         if !names.contains(&variant) {
             continue;
         }

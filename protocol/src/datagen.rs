@@ -186,8 +186,9 @@ pub fn run(cfg: &DatagenConfig) -> Result<DatagenSummary, String> {
                         Some(text) => <$t as VariantEval>::eval_from_table(text)?,
                     }
                     .unwrap_or_default();
-                    run_variant::<$t>(cfg, &eval)
+                    run_variant::<$t>(cfg, &eval, &<$t as Position>::startpos())
                 })*
+                other if crate::registry::is_file_variant(other) => run_file_variant(cfg),
                 other => Err(format!(
                     "unknown variant '{other}' (known: {})",
                     engine::variants::names().join(", ")
@@ -440,10 +441,30 @@ struct Tally {
     black_wins: AtomicUsize,
 }
 
-/// Plays and writes the games of `cfg` for variant `P` with evaluator `eval`.
+/// A variant loaded from a variants file: its own evaluation (tables do not apply)
+/// and its start position from the definition.
+fn run_file_variant(cfg: &DatagenConfig) -> Result<DatagenSummary, String> {
+    use engine::variants::defined::{registry, FileVariant};
+    if let Some(text) = &cfg.eval_table {
+        if eval::params::parse_tables(text)?.contains_key(&cfg.variant) {
+            return Err(format!(
+                "the evaluation table has a section for '{}', a file-defined variant: evaluation tables are not supported for file-defined variants",
+                cfg.variant
+            ));
+        }
+    }
+    let def =
+        registry::get(&cfg.variant).ok_or_else(|| format!("unknown variant '{}'", cfg.variant))?;
+    let start = FileVariant::start(def).map_err(|e| format!("start position: {e}"))?;
+    run_variant::<FileVariant>(cfg, &Default::default(), &start)
+}
+
+/// Plays and writes the games of `cfg` for variant `P` with evaluator `eval`, every
+/// game from `start`.
 fn run_variant<P: VariantEval>(
     cfg: &DatagenConfig,
     eval: &P::Eval,
+    start_pos: &P,
 ) -> Result<DatagenSummary, String> {
     let start = Instant::now();
     let existing = scan_existing(&cfg.out, &cfg.variant)?;
@@ -510,7 +531,7 @@ fn run_variant<P: VariantEval>(
                         break;
                     };
                     searcher.clear();
-                    let out = play_game::<P>(cfg, eval, &mut searcher, &limits, index)?;
+                    let out = play_game::<P>(cfg, eval, start_pos, &mut searcher, &limits, index)?;
                     {
                         let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
                         f.write_all(out.block.as_bytes())
@@ -601,11 +622,12 @@ fn play<P: Position>(game: &mut Game<P>, m: engine::moves::Move) -> Result<(), S
 
 /// The random opening of a game: a game `random_plies` sub-moves in, not over.
 fn random_opening<P: Position>(
+    start: &P,
     random_plies: usize,
     rng: &mut ChaCha8Rng,
 ) -> Result<Game<P>, String> {
     'attempt: for _ in 0..OPENING_ATTEMPTS {
-        let mut game = Game::new(P::startpos());
+        let mut game = Game::new(start.clone());
         for _ in 0..random_plies {
             if game.result().is_some() || !play_random(&mut game, rng)? {
                 continue 'attempt;
@@ -615,7 +637,7 @@ fn random_opening<P: Position>(
             return Ok(game);
         }
     }
-    Ok(Game::new(P::startpos()))
+    Ok(Game::new(start.clone()))
 }
 
 /// A search score in White's view, mates as +-`MATE`.
@@ -636,12 +658,13 @@ fn white_cp(score: Score, side: Side) -> i32 {
 fn play_game<P: VariantEval>(
     cfg: &DatagenConfig,
     eval: &P::Eval,
+    start: &P,
     searcher: &mut Searcher,
     limits: &Limits,
     index: u64,
 ) -> Result<GameOutput, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed(cfg.seed, index));
-    let mut game = random_opening::<P>(cfg.random_plies, &mut rng)?;
+    let mut game = random_opening(start, cfg.random_plies, &mut rng)?;
     let mut plies = game.history().len();
     // (fen, score in White's view) of the quiet positions.
     let mut quiet: Vec<(String, i32)> = Vec::new();

@@ -17,24 +17,27 @@ struct GeometryAnswer<'a> {
     geometry: &'a Geometry,
 }
 
-/// The geometry as one JSON line. Built once per variant (the sphere's takes a few
-/// milliseconds) and kept for the life of the process.
-pub fn geometry_json<P: Position>() -> String {
+/// The geometry of `pos`'s variant as one JSON line. A built-in variant's is built
+/// once (the sphere's takes a few milliseconds) and kept for the life of the
+/// process; a file-defined variant's is built each time (a few hundred cells at
+/// most), since reloading the file may redefine a name.
+pub fn geometry_json<P: Position>(pos: &P) -> String {
     static CACHE: OnceLock<Mutex<HashMap<String, String>>> = OnceLock::new();
-    let name = P::info().name;
+    let build = || {
+        let geometry = pos.variant_geometry().rounded();
+        serde_json::to_string(&GeometryAnswer {
+            r#type: "geometry",
+            geometry: &geometry,
+        })
+        .expect("a geometry serialises")
+    };
+    let name = pos.variant_info().name;
+    if !engine::variants::defined::registry::is_builtin(name) {
+        return build();
+    }
     let cache = CACHE.get_or_init(Default::default);
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-    cache
-        .entry(name.to_string())
-        .or_insert_with(|| {
-            let geometry = P::geometry().rounded();
-            serde_json::to_string(&GeometryAnswer {
-                r#type: "geometry",
-                geometry: &geometry,
-            })
-            .expect("a geometry serialises")
-        })
-        .clone()
+    cache.entry(name.to_string()).or_insert_with(build).clone()
 }
 
 #[derive(Serialize)]
@@ -117,7 +120,7 @@ pub fn position_json<P: Position>(game: &Game<P>) -> String {
     pos.generate(GenKind::All, &mut list);
     let answer = PositionAnswer {
         r#type: "position",
-        variant: P::info().name,
+        variant: pos.variant_info().name,
         fen: pos.fen(),
         start_fen: game.start().fen(),
         side: pos.side_to_move(),

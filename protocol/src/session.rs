@@ -64,8 +64,14 @@ pub struct VariantSession<P: VariantEval> {
 
 impl<P: VariantEval> VariantSession<P> {
     pub fn new() -> Self {
+        Self::from_start(P::startpos())
+    }
+
+    /// A session whose game starts at `start`: how a file-defined variant, whose
+    /// type alone does not know its start position, gets its session.
+    pub fn from_start(start: P) -> Self {
         VariantSession {
-            game: Game::new(P::startpos()),
+            game: Game::new(start),
             eval: P::Eval::default(),
         }
     }
@@ -439,7 +445,10 @@ impl<P: VariantEval> Session for VariantSession<P> {
     }
 
     fn bench(&self, fen: &str, depth: u32) -> Result<u64, engine::FenError> {
-        engine::search::bench_fen::<P, _>(fen, depth, &self.eval)
+        // The FEN is read in the session's own variant (the position knows it; the
+        // type alone does not for file-defined variants).
+        let pos = self.game.pos().variant_from_fen(fen)?;
+        Ok(engine::search::bench_one(&pos, depth, &self.eval))
     }
 
     fn move_text(&self, m: Move) -> Option<String> {
@@ -477,7 +486,7 @@ impl<P: VariantEval> Session for VariantSession<P> {
     }
 
     fn geometry_json(&self) -> String {
-        crate::gui_data::geometry_json::<P>()
+        crate::gui_data::geometry_json(self.game.pos())
     }
     fn position_json(&self) -> String {
         crate::gui_data::position_json(&self.game)

@@ -437,6 +437,12 @@ pub fn run(cfg: &TuneConfig) -> Result<TuneReport, String> {
         .num_threads(cfg.threads)
         .build()
         .map_err(|e| format!("thread pool: {e}"))?;
+    if crate::registry::is_file_variant(&cfg.variant) {
+        return Err(format!(
+            "tune is not supported for file-defined variants ('{}' comes from a variants file; its evaluation is computed from the definition)",
+            cfg.variant
+        ));
+    }
     macro_rules! dispatch {
         ($($n:literal => $t:ty,)*) => {
             match cfg.variant.as_str() {

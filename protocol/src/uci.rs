@@ -141,6 +141,18 @@ fn default_variant() -> &'static str {
     }
 }
 
+/// The `UCI_Variant` option line: every variant, built-in then file-defined.
+fn uci_variant_option() -> String {
+    let vars: String = registry::names()
+        .iter()
+        .map(|n| format!(" var {n}"))
+        .collect();
+    format!(
+        "option name UCI_Variant type combo default {}{vars}",
+        default_variant()
+    )
+}
+
 impl Protocol {
     pub fn new(out: Output) -> Self {
         let variant = default_variant().to_string();
@@ -267,14 +279,7 @@ impl Protocol {
     fn uci(&self) {
         self.out.line(&format!("id name {ENGINE_NAME}"));
         self.out.line("id author the Manifold developers");
-        let vars: String = registry::names()
-            .iter()
-            .map(|n| format!(" var {n}"))
-            .collect();
-        self.out.line(&format!(
-            "option name UCI_Variant type combo default {}{vars}",
-            default_variant()
-        ));
+        self.out.line(&uci_variant_option());
         for (name, def, min, max) in SPIN_OPTIONS {
             self.out.line(&format!(
                 "option name {name} type spin default {def} min {min} max {max}"
@@ -296,6 +301,8 @@ impl Protocol {
             .line("option name SearchParams type string default <empty>");
         self.out
             .line("option name EvalFile type string default <empty>");
+        self.out
+            .line("option name VariantPath type string default <empty>");
         self.out.line("uciok");
     }
 
@@ -362,19 +369,7 @@ impl Protocol {
                 };
                 let v = v.to_ascii_lowercase();
                 match registry::new_session(&v) {
-                    Some(s) => {
-                        self.session = s;
-                        self.variant = v;
-                        // UCI_Chess960 applies to every chess-family session.
-                        if self.options.chess960 {
-                            self.session.game_mut().set_chess960(true);
-                        }
-                        if let Some(s) = self.searcher.as_mut() {
-                            s.clear();
-                        }
-                        self.announce_variant();
-                        self.apply_eval_file();
-                    }
+                    Some(s) => self.use_session(v, s),
                     None => self.out.error(&format!(
                         "unknown variant '{}' (known: {})",
                         truncate(&v),
@@ -420,6 +415,10 @@ impl Protocol {
                 let path = value.unwrap_or_default();
                 self.set_eval_file(path.trim());
             }
+            "variantpath" => {
+                let path = value.unwrap_or_default();
+                self.set_variant_path(path.trim());
+            }
             "clear hash" => {
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
@@ -464,6 +463,72 @@ impl Protocol {
         }
     }
 
+    /// Makes `session` (of variant `name`) the current one: the Chess960 setting
+    /// carries over, the hash is cleared, the variant announced and its `EvalFile`
+    /// section applied.
+    fn use_session(&mut self, name: String, session: Box<dyn Session>) {
+        self.session = session;
+        self.variant = name;
+        // UCI_Chess960 applies to every chess-family session.
+        if self.options.chess960 {
+            self.session.game_mut().set_chess960(true);
+        }
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+        }
+        self.announce_variant();
+        self.apply_eval_file();
+    }
+
+    /// `VariantPath` (Fairy-Stockfish's option): loads a variants file
+    /// (docs/variants.md) and makes its variants available, replacing those of a
+    /// file loaded before. On error (the message names the file, line, variant
+    /// and field) nothing changes. On success the new `UCI_Variant` list is sent
+    /// again as an `option` line (Fairy-Stockfish only updates it for the next
+    /// `uci`; sending it now lets a GUI that reads late option lines see it), and a
+    /// current file variant is rebuilt from the new definition. `<empty>` (or an
+    /// empty value) unloads the file variants.
+    pub fn set_variant_path(&mut self, path: &str) {
+        use engine::variants::defined::registry as file_variants;
+        if path.is_empty() || path == "<empty>" {
+            if let Err(e) = file_variants::install(Vec::new()) {
+                return self.out.error(&format!("VariantPath: {e}"));
+            }
+            self.out
+                .line("info string VariantPath: file-defined variants unloaded");
+        } else {
+            match file_variants::load_variants_file(std::path::Path::new(path)) {
+                Ok(n) => self.out.line(&format!(
+                    "info string VariantPath {path}: {n} variant(s) loaded: {}",
+                    file_variants::names().join(" ")
+                )),
+                Err(e) => return self.out.error(&format!("VariantPath: {e}")),
+            }
+        }
+        self.out.line(&uci_variant_option());
+        if registry::is_file_variant(&self.variant)
+            || !registry::names().contains(&self.variant.as_str())
+        {
+            // The current variant came from the file: play the new definition of it,
+            // or go back to the default variant if the file no longer has it.
+            let (name, session) = match registry::new_session(&self.variant) {
+                Some(s) => (self.variant.clone(), s),
+                None => {
+                    let name = default_variant().to_string();
+                    self.out.line(&format!(
+                        "info string variant {} is no longer defined; switching to {name}",
+                        self.variant
+                    ));
+                    let Some(s) = registry::new_session(&name) else {
+                        return self.out.error("no default variant");
+                    };
+                    (name, s)
+                }
+            };
+            self.use_session(name, session);
+        }
+    }
+
     /// `EvalFile`: reads the table file and checks every section in it against its
     /// variant before anything changes (a bad file changes nothing). An empty value
     /// (or `<empty>`) goes back to the built-in tables.
@@ -482,6 +547,13 @@ impl Protocol {
             Err(e) => return self.out.error(&format!("EvalFile {}: {e}", truncate(path))),
         };
         for name in sections.keys() {
+            if registry::is_file_variant(name) {
+                return self.out.error(&format!(
+                    "EvalFile {}: variant '{}' is defined by a variants file; evaluation tables are not supported for file-defined variants",
+                    truncate(path),
+                    truncate(name)
+                ));
+            }
             let Some(mut session) = registry::new_session(name) else {
                 return self.out.error(&format!(
                     "EvalFile {}: unknown variant '{}'",
@@ -511,6 +583,11 @@ impl Protocol {
                     ));
                 }
             }
+            Ok(false) if registry::is_file_variant(&self.variant) => self.out.line(&format!(
+                "info string EvalFile {}: {} is a file-defined variant; evaluation tables are not supported for file-defined variants, so its own evaluation (material and position from the definition) is used",
+                file.map(|f| f.0.as_str()).unwrap_or(""),
+                self.variant
+            )),
             Ok(false) => self.out.line(&format!(
                 "info string EvalFile {}: no table for {}; the built-in evaluation is used",
                 file.map(|f| f.0.as_str()).unwrap_or(""),

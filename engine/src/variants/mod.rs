@@ -2,6 +2,8 @@
 //!
 //! To add a variant: write its module (a type implementing
 //! [`crate::position::Position`]), then add one line to [`for_each_variant!`].
+//! Variants defined by data (a variants file) need no code: they are loaded into
+//! [`defined::registry`] at run time, and [`names`] and [`new_game`] include them.
 
 pub mod chess;
 pub mod common;
@@ -31,7 +33,8 @@ macro_rules! for_each_variant {
     };
 }
 
-/// Builds a referee game for a variant name.
+/// Builds a referee game for a variant name: a built-in variant, else one loaded
+/// from a variants file (`defined::registry`).
 pub fn new_game(name: &str) -> Option<Box<dyn crate::game::AnyGame>> {
     macro_rules! make {
         ($($n:literal => $t:ty,)*) => {
@@ -41,13 +44,25 @@ pub fn new_game(name: &str) -> Option<Box<dyn crate::game::AnyGame>> {
             }
         };
     }
-    for_each_variant!(make)
+    for_each_variant!(make).or_else(|| {
+        let def = defined::registry::get(name)?;
+        let start = defined::FileVariant::start(def).ok()?;
+        Some(Box::new(crate::game::Game::new(start)) as Box<dyn crate::game::AnyGame>)
+    })
 }
 
-/// The names of all variants, in registry order.
-pub fn names() -> Vec<&'static str> {
+/// The names of the compiled-in variants, in registry order.
+pub fn builtin_names() -> Vec<&'static str> {
     macro_rules! list {
         ($($n:literal => $t:ty,)*) => { vec![$($n),*] };
     }
     for_each_variant!(list)
+}
+
+/// The names of all variants: the built-in ones in registry order, then those
+/// loaded from a variants file, in file order.
+pub fn names() -> Vec<&'static str> {
+    let mut names = builtin_names();
+    names.extend(defined::registry::names());
+    names
 }

@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 pub struct EngineSpec {
     /// A shell command line, run with `sh -c`.
     pub command: String,
-    /// `setoption name N value V` pairs, sent after `UCI_Variant`.
+    /// `setoption name N value V` pairs, sent after `UCI_Variant` (`VariantPath`
+    /// before it, so the variant it defines can be chosen).
     pub options: Vec<(String, String)>,
     /// A display name; default: the engine's `id name`, else the command.
     pub name: Option<String>,
@@ -165,8 +166,22 @@ impl EngineProcess {
                     .collect();
             }
         }
+        // A variants file (`VariantPath`, Fairy-Stockfish's option) must be loaded
+        // before the variant it defines is chosen; every other option comes after
+        // `UCI_Variant`.
+        let is_path = |name: &str| name.eq_ignore_ascii_case("VariantPath");
+        let mut loads_variants = false;
+        for (name, value) in spec.options.iter().filter(|o| is_path(&o.0)) {
+            self.send(&format!("setoption name {name} value {value}"))?;
+            loads_variants = true;
+        }
+        if loads_variants {
+            // The `uci` list predates the file: it no longer tells what the engine
+            // plays.
+            self.listed_variants.clear();
+        }
         self.send(&format!("setoption name UCI_Variant value {variant}"))?;
-        for (name, value) in &spec.options {
+        for (name, value) in spec.options.iter().filter(|o| !is_path(&o.0)) {
             self.send(&format!("setoption name {name} value {value}"))?;
         }
         self.sync(timeout)

@@ -333,6 +333,14 @@ pub fn run_match_with(
     let mut standard = prototype.box_clone();
     standard.set_startpos();
     let standard_fen = standard.fen();
+    // A variant whose start position is already decided (possible for one defined in
+    // a variants file) has no game to play.
+    if let Some(result) = standard.result() {
+        return Err(MatchError::Config(format!(
+            "the start position of variant '{}' is already over ({result})",
+            cfg.variant
+        )));
+    }
 
     let file_openings = match &cfg.openings {
         OpeningSource::File(path) => {

@@ -488,7 +488,7 @@ impl Loader<'_> {
             variant: Some(&name),
             ..cx
         };
-        if crate::variants::names().contains(&name.as_str()) {
+        if crate::variants::builtin_names().contains(&name.as_str()) {
             let line = get(entries, "name").map_or(vnode.line, |e| e.node.line);
             return Err(cx.err(
                 line,

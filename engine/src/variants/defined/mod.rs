@@ -6,7 +6,9 @@
 //! * `load` — the TOML loader: checks a file and builds definitions, every error
 //!   naming the variant, the field and the line;
 //! * `betza` — Betza notation to movement atoms;
-//! * `position` — [`FileVariant`]: the `Position` implementation.
+//! * `position` — [`FileVariant`]: the `Position` implementation;
+//! * [`registry`] — the loaded definitions by name, process-wide;
+//! * [`view`] — the board as a GUI draws it, and the text drawing for `d`.
 //!
 //! Because one Rust type serves every definition, a `FileVariant` carries its
 //! definition (`Arc<VariantDef>`), and generic code asks a position, not the type,
@@ -16,6 +18,8 @@ pub mod betza;
 pub mod def;
 pub mod load;
 mod position;
+pub mod registry;
+pub mod view;
 
 pub use def::*;
 pub use load::{load_file, load_str, LoadError};

@@ -325,7 +325,7 @@ impl Position for FileVariant {
     }
 
     fn variant_geometry(&self) -> Geometry {
-        view_placeholder::geometry(&self.def)
+        super::view::geometry(&self.def)
     }
 
     fn startpos() -> Self {
@@ -484,7 +484,7 @@ impl Position for FileVariant {
     }
 
     fn geometry() -> Geometry {
-        view_placeholder::geometry(placeholder())
+        super::view::geometry(placeholder())
     }
 
     fn cell_pieces(&self) -> Vec<Option<char>> {
@@ -567,63 +567,6 @@ impl Position for FileVariant {
     }
 
     fn display(&self) -> String {
-        view_placeholder::display(self)
-    }
-}
-
-/// Stand-ins for `super::view::geometry` / `super::view::display` (written by the
-/// integration helper); to be replaced by those at merge.
-mod view_placeholder {
-    use super::*;
-    use crate::view::{CellView, Shape};
-
-    pub fn geometry(def: &VariantDef) -> Geometry {
-        let info = match def.tables() {
-            Ok(t) => info_of(def, &t),
-            Err(_) => FileVariant::info(),
-        };
-        let mut g = Geometry::new(&info, ["White", "Black"]);
-        let topo = &def.topology;
-        for c in 0..topo.num_cells() as Cell {
-            let co = topo.coord(c);
-            let x = co.x as f64 + (co.z as f64 + co.board as f64) * 10.0;
-            let y = -(co.y as f64);
-            g.cells.push(CellView {
-                name: topo.name(c).to_string(),
-                panel: 0,
-                shape: Shape::Square,
-                center: [x + 0.5, y + 0.5],
-                corners: vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]],
-                shade: ((co.x + co.y) & 1) as u8,
-                center3: None,
-                corners3: None,
-            });
-        }
-        g
-    }
-
-    pub fn display(pos: &FileVariant) -> String {
-        let mut s = String::new();
-        for (sep, row) in &pos.t.fen_rows {
-            if *sep == b'|' && !s.is_empty() {
-                s.push('\n');
-            }
-            for &c in row {
-                s.push(match pos.board[c as usize] {
-                    0 => '.',
-                    p => {
-                        let l = pos.t.letters[kind_of(p)];
-                        if side_of(p) == 0 {
-                            l
-                        } else {
-                            l.to_ascii_lowercase()
-                        }
-                    }
-                });
-                s.push(' ');
-            }
-            s.push('\n');
-        }
-        s
+        super::view::display(self)
     }
 }
