@@ -18,10 +18,6 @@
 //! passant cell, and promotes to Q, R, B or N on the last cell of its file.
 //! Black's pawn mirrors every file end for end: (dx, dy) -> (dx, dx - dy). No
 //! castling.
-//!
-//! `Glinski::gaps` switches to what the variants file can state: the double step
-//! allowed from ranks 1..5 of the file counted from the side's own end, as a leap
-//! (the crossed cell may be occupied). A test can then tell a schema gap from a bug.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -85,7 +81,6 @@ pub struct Glinski {
     pub white_to_move: bool,
     /// The cell a double-stepping pawn crossed on the last move.
     pub ep: Option<(i32, i32)>,
-    pub gaps: bool,
 }
 
 /// Cells on file x.
@@ -201,7 +196,6 @@ impl Glinski {
             board,
             white_to_move,
             ep,
-            gaps: false,
         })
     }
 
@@ -350,14 +344,8 @@ impl Glinski {
             push(one, None, out);
         }
         let two = (from.0 + 2 * fx, from.1 + 2 * fy);
-        let may_double = if self.gaps {
-            let r = rank_of(from).unwrap();
-            let own_rank = if white { r } else { file_len(from.0) - r + 1 };
-            own_rank <= 5
-        } else {
-            start_cells(white).contains(&from)
-        };
-        let crossed_ok = self.gaps || (rank_of(one).is_some() && self.at(one).is_none());
+        let may_double = start_cells(white).contains(&from);
+        let crossed_ok = rank_of(one).is_some() && self.at(one).is_none();
         if may_double && crossed_ok && rank_of(two).is_some() && self.at(two).is_none() {
             out.push(Mv {
                 from,

@@ -142,7 +142,7 @@ fn raumschach_start_and_pawn_promotion_on_the_far_level() {
     let pos = Raum::from_fen(raumschach::START).unwrap();
     assert_eq!(pos.fen(), raumschach::START);
     // White pawn on Da5 (rank 5, level D): no promotion there, it steps up to Ea5
-    // and promotes; under the file's rule (`gaps`) it would have promoted already.
+    // and promotes.
     let fen = "5/5/5/5/K4|5/5/5/5/5|5/5/5/5/5|P4/5/5/5/5|5/5/5/5/4k w - - 0 1";
     let pos = Raum::from_fen(fen).unwrap();
     let pawn: Vec<String> = pos
@@ -189,14 +189,5 @@ fn print_counts() {
     for d in 1..=4 {
         let pos = Glinski::from_fen(glinski::START).unwrap();
         println!("glinski;{};{d};{}", glinski::START, pos.perft(d));
-    }
-    // The same under the rules the variants file can state (see its GAP notes).
-    for d in 1..=3 {
-        let mut pos = Glinski::from_fen(glinski::START).unwrap();
-        pos.gaps = true;
-        println!("# gaps: glinski depth {d}: {}", pos.perft(d));
-        let mut pos = Raum::from_fen(raumschach::START).unwrap();
-        pos.gaps = true;
-        println!("# gaps: raumschach depth {d}: {}", pos.perft(d));
     }
 }

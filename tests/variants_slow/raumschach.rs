@@ -11,9 +11,6 @@
 //! (a file change); Black's mirrors rank and level. No double step, no en passant,
 //! no castling. A pawn promotes on the far rank of the far level (White: rank 5
 //! of level E) to Q, R, B, U or N.
-//!
-//! `Raum::gaps` switches to the rule the variants file can state (promotion on
-//! the far rank of any level), so a test can tell a schema gap from a bug.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -60,8 +57,6 @@ pub struct Raum {
     /// board[level][rank][file]
     pub board: [[[Option<Piece>; 5]; 5]; 5],
     pub white_to_move: bool,
-    /// Promotion on the far rank of any level (what `ranks = [5]` says).
-    pub gaps: bool,
 }
 
 pub const START: &str =
@@ -172,7 +167,6 @@ impl Raum {
         Ok(Raum {
             board,
             white_to_move,
-            gaps: false,
         })
     }
 
@@ -220,7 +214,7 @@ impl Raum {
 
     fn promotes(&self, white: bool, to: [i32; 3]) -> bool {
         let (rank, level) = if white { (4, 4) } else { (0, 0) };
-        to[1] == rank && (self.gaps || to[2] == level)
+        to[1] == rank && to[2] == level
     }
 
     /// Moves of `white`'s pieces ignoring whether its own king is left attacked.
