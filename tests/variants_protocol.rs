@@ -363,3 +363,57 @@ fn a_match_is_refereed_in_a_file_variant() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A piece added to Pentaplane's draft by a variants file (docs/variants.md,
+/// "Adding a piece to Pentaplane's draft").
+const PENTAPLANE_PIECE: &str = r#"
+[[pentaplane.piece]]
+letter = "W"
+name = "warden"
+moves = [
+  { family = "rook", travel = "step" },
+  { family = "bishop", travel = "slide", range = 2, mode = "move" },
+]
+missile = "bishop"
+"#;
+
+#[test]
+fn a_file_adds_a_piece_to_pentaplanes_draft_and_unloading_restores_it() {
+    let dir = temp_dir("pentaplane");
+    let file = write(&dir, "warden.toml", PENTAPLANE_PIECE);
+    let other = write(&dir, "chess.toml", CHESS_FILE);
+    let bad = write(
+        &dir,
+        "bad.toml",
+        &PENTAPLANE_PIECE.replace("letter = \"W\"", "letter = \"R\""),
+    );
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value pentaplane");
+    e.send("position startpos");
+    // The spec: an unordered pair from the 9 selectable kinds, 45 selections.
+    assert_eq!(perft_total(&mut e, 1), 45);
+    load(&mut e, &file);
+    e.send("setoption name UCI_Variant value pentaplane");
+    e.send("position startpos");
+    // With one designed piece: (9 + 1)(10 + 1) / 2 selections.
+    assert_eq!(perft_total(&mut e, 1), 55);
+    e.send("position startpos moves =WW =RR");
+    assert!(e.fen().contains("[RRWWrrww]"), "{}", e.fen());
+    // A letter Pentaplane already uses is refused on its line; nothing changes.
+    let lines = load(&mut e, &bad);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error")
+            && l.contains("bad.toml:2:")
+            && l.contains("pentaplane.piece.R")),
+        "{lines:?}"
+    );
+    e.send("position startpos");
+    assert_eq!(perft_total(&mut e, 1), 55);
+    // A file without Pentaplane pieces gives Pentaplane its own draft back.
+    load(&mut e, &other);
+    e.send("setoption name UCI_Variant value pentaplane");
+    e.send("position startpos");
+    assert_eq!(perft_total(&mut e, 1), 45);
+    e.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}

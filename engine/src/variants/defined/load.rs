@@ -21,6 +21,9 @@ use super::betza::parse_betza;
 use super::def::*;
 use crate::movement::Mode;
 use crate::topology::{Cell, Topology, Vector};
+use crate::variants::pentaplane::designs::{
+    self, DesignedMove, DesignedPiece, DesignedTravel, Family,
+};
 
 /// A variants file error: where it is and what is wrong.
 #[derive(Debug, Clone)]
@@ -62,6 +65,23 @@ pub fn load_str(
     source: &str,
     check: &dyn Fn(&VariantDef) -> Result<(), String>,
 ) -> Result<Vec<VariantDef>, LoadError> {
+    load_all_str(text, source, check).map(|loaded| loaded.variants)
+}
+
+/// Everything a variants file defines: its variants, and the pieces it adds to
+/// Pentaplane's draft (`[[pentaplane.piece]]`, checked but not installed).
+#[derive(Debug)]
+pub struct Loaded {
+    pub variants: Vec<VariantDef>,
+    pub pentaplane: Vec<DesignedPiece>,
+}
+
+/// [`load_str`], with the file's Pentaplane pieces.
+pub fn load_all_str(
+    text: &str,
+    source: &str,
+    check: &dyn Fn(&VariantDef) -> Result<(), String>,
+) -> Result<Loaded, LoadError> {
     let lines = LineIndex::new(text);
     let cx = Cx {
         source,
@@ -81,9 +101,13 @@ pub fn load_str(
         check,
         done: Vec::new(),
         defs: Vec::new(),
+        designs: Vec::new(),
     };
     loader.file(&root)?;
-    Ok(loader.defs)
+    Ok(Loaded {
+        variants: loader.defs,
+        pentaplane: loader.designs,
+    })
 }
 
 /// [`load_str`] on a file; the file's path names it in errors.
@@ -91,9 +115,17 @@ pub fn load_file(
     path: &Path,
     check: &dyn Fn(&VariantDef) -> Result<(), String>,
 ) -> Result<Vec<VariantDef>, LoadError> {
+    load_all_file(path, check).map(|loaded| loaded.variants)
+}
+
+/// [`load_all_str`] on a file.
+pub fn load_all_file(
+    path: &Path,
+    check: &dyn Fn(&VariantDef) -> Result<(), String>,
+) -> Result<Loaded, LoadError> {
     let source = path.display().to_string();
     match std::fs::read_to_string(path) {
-        Ok(text) => load_str(&text, &source, check),
+        Ok(text) => load_all_str(&text, &source, check),
         Err(e) => Err(LoadError {
             source,
             line: 0,
@@ -435,6 +467,7 @@ struct Loader<'a> {
     /// Variants read so far (for `extends` and duplicate names).
     done: Vec<(String, Raw)>,
     defs: Vec<VariantDef>,
+    designs: Vec<DesignedPiece>,
 }
 
 const VARIANT_KEYS: &[&str] = &[
@@ -451,14 +484,30 @@ impl Loader<'_> {
     }
 
     fn file(&mut self, root: &Node) -> R<()> {
-        let cx = self.cx();
+        // Not `self.cx()`: this context must not borrow `self`, which is filled below.
+        let source = self.source;
+        let cx = Cx {
+            source,
+            variant: None,
+            max_line: self.max_line,
+        };
         let entries = cx.table(root, "")?;
-        cx.known_keys(entries, &["variant"], "")?;
+        cx.known_keys(entries, &["variant", "pentaplane"], "")?;
+        let designs = match get(entries, "pentaplane") {
+            Some(p) => pentaplane_pieces(&cx, &p.node)?,
+            None => Vec::new(),
+        };
+        let has_designs = !designs.is_empty();
+        self.designs = designs;
         let Some(variants) = get(entries, "variant") else {
+            if has_designs {
+                return Ok(());
+            }
             return Err(cx.err(
                 1,
                 None,
-                "no [[variant]] table: a variants file defines at least one variant",
+                "no [[variant]] table: a variants file defines at least one variant \
+                 (or adds [[pentaplane.piece]] tables)",
             ));
         };
         let list = match &variants.node.kind {
@@ -923,6 +972,23 @@ fn symmetric_images(board: &Board, v: Vector) -> Vec<Vector> {
     out
 }
 
+/// A movement mode: "both", "move" or "capture".
+fn mode_of(cx: &Cx, n: &Node, field: &str) -> R<Mode> {
+    match cx.string(n, field)? {
+        "both" => Ok(Mode::MoveOrCapture),
+        "move" => Ok(Mode::MoveOnly),
+        "capture" => Ok(Mode::CaptureOnly),
+        other => Err(cx.at(
+            n,
+            field,
+            format!(
+                "expected \"both\", \"move\" or \"capture\", found \"{}\"",
+                short(other)
+            ),
+        )),
+    }
+}
+
 fn compile_move(cx: &Cx, board: &Board, m: &Node, field: &str) -> R<(Atom, String)> {
     let entries = cx.table(m, field)?;
     let f = |k: &str| format!("{field}.{k}");
@@ -1028,21 +1094,7 @@ fn compile_move(cx: &Cx, board: &Board, m: &Node, field: &str) -> R<(Atom, Strin
         }
     };
     let mode = match get(entries, "mode") {
-        Some(e) => match cx.string(&e.node, &f("mode"))? {
-            "both" => Mode::MoveOrCapture,
-            "move" => Mode::MoveOnly,
-            "capture" => Mode::CaptureOnly,
-            other => {
-                return Err(cx.at(
-                    &e.node,
-                    &f("mode"),
-                    format!(
-                        "expected \"both\", \"move\" or \"capture\", found \"{}\"",
-                        short(other)
-                    ),
-                ))
-            }
-        },
+        Some(e) => mode_of(cx, &e.node, &f("mode"))?,
         None => Mode::MoveOrCapture,
     };
     let initial = match get(entries, "initial") {
@@ -1076,6 +1128,145 @@ fn compile_move(cx: &Cx, board: &Board, m: &Node, field: &str) -> R<(Atom, Strin
         },
         text,
     ))
+}
+
+// ---------------------------------------------------------------------------
+// Pentaplane's designed pieces (`[[pentaplane.piece]]`, docs/variants.md).
+
+const PENTAPLANE_PIECE_KEYS: &[&str] = &["letter", "name", "moves", "missile", "bomb", "value"];
+const PENTAPLANE_MOVE_KEYS: &[&str] = &["family", "travel", "range", "mode"];
+
+fn family(cx: &Cx, n: &Node, field: &str) -> R<Family> {
+    match cx.string(n, field)? {
+        "rook" => Ok(Family::Rook),
+        "bishop" => Ok(Family::Bishop),
+        "cube" => Ok(Family::Cube),
+        "knight" => Ok(Family::Knight),
+        other => Err(cx.at(
+            n,
+            field,
+            format!(
+                "expected \"rook\", \"bishop\", \"cube\" or \"knight\", found \"{}\"",
+                short(other)
+            ),
+        )),
+    }
+}
+
+/// The `[pentaplane]` table: its `piece` list, each checked by Pentaplane's own
+/// rules for designed pieces (`designs::validate`) with the error on its line.
+fn pentaplane_pieces(cx: &Cx, node: &Node) -> R<Vec<DesignedPiece>> {
+    let entries = cx.table(node, "pentaplane")?;
+    cx.known_keys(entries, &["piece"], "pentaplane")?;
+    let Some(list) = get(entries, "piece") else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for pn in cx.array(&list.node, "pentaplane.piece")? {
+        let pe = cx.table(pn, "pentaplane.piece")?;
+        let letter = match get(pe, "letter") {
+            Some(e) => {
+                let text = cx.string(&e.node, "pentaplane.piece.letter")?;
+                let mut chars = text.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => c,
+                    _ => {
+                        return Err(cx.at(
+                            &e.node,
+                            "pentaplane.piece.letter",
+                            "expected one letter",
+                        ))
+                    }
+                }
+            }
+            None => return Err(cx.at(pn, "pentaplane.piece.letter", "missing")),
+        };
+        let field = format!("pentaplane.piece.{letter}");
+        let f = |key: &str| format!("{field}.{key}");
+        cx.known_keys(pe, PENTAPLANE_PIECE_KEYS, &field)?;
+        let name = match get(pe, "name") {
+            Some(e) => cx.string(&e.node, &f("name"))?.to_string(),
+            None => return Err(cx.at(pn, &f("name"), "missing")),
+        };
+        let Some(me) = get(pe, "moves") else {
+            return Err(cx.at(pn, &f("moves"), "missing"));
+        };
+        let mut moves = Vec::new();
+        for (i, m) in cx.array(&me.node, &f("moves"))?.iter().enumerate() {
+            let mf = format!("{}[{i}]", f("moves"));
+            let me = cx.table(m, &mf)?;
+            cx.known_keys(me, PENTAPLANE_MOVE_KEYS, &mf)?;
+            let fam = match get(me, "family") {
+                Some(e) => family(cx, &e.node, &format!("{mf}.family"))?,
+                None => return Err(cx.at(m, &format!("{mf}.family"), "missing")),
+            };
+            let range = match get(me, "range") {
+                Some(e) => Some(cx.int(&e.node, &format!("{mf}.range"), 0, 4)? as u8),
+                None => None,
+            };
+            let travel = match get(me, "travel") {
+                Some(e) => match cx.string(&e.node, &format!("{mf}.travel"))? {
+                    "step" => DesignedTravel::Step,
+                    "slide" => DesignedTravel::Slide {
+                        range: range.unwrap_or(0),
+                    },
+                    "leap" => DesignedTravel::Leap,
+                    other => {
+                        return Err(cx.at(
+                            &e.node,
+                            &format!("{mf}.travel"),
+                            format!(
+                                "expected \"step\", \"slide\" or \"leap\", found \"{}\"",
+                                short(other)
+                            ),
+                        ))
+                    }
+                },
+                None => return Err(cx.at(m, &format!("{mf}.travel"), "missing")),
+            };
+            if range.is_some() && !matches!(travel, DesignedTravel::Slide { .. }) {
+                return Err(cx.at(
+                    m,
+                    &format!("{mf}.range"),
+                    "a range needs travel = \"slide\"",
+                ));
+            }
+            let mode = match get(me, "mode") {
+                Some(e) => mode_of(cx, &e.node, &format!("{mf}.mode"))?,
+                None => Mode::MoveOrCapture,
+            };
+            moves.push(DesignedMove {
+                family: fam,
+                travel,
+                mode,
+            });
+        }
+        let missile = match get(pe, "missile") {
+            Some(e) => Some(family(cx, &e.node, &f("missile"))?),
+            None => None,
+        };
+        let bomb = match get(pe, "bomb") {
+            Some(e) => cx.boolean(&e.node, &f("bomb"))?,
+            None => false,
+        };
+        let value = match get(pe, "value") {
+            Some(e) => Some(cx.int(&e.node, &f("value"), 1, 5000)? as i32),
+            None => None,
+        };
+        let piece = DesignedPiece {
+            letter,
+            name,
+            moves,
+            missile,
+            bomb,
+            value,
+        };
+        // Pentaplane's rules for one piece, then for the set (letters unique, slots).
+        designs::validate(std::slice::from_ref(&piece)).map_err(|m| cx.at(pn, &field, m))?;
+        out.push(piece);
+        designs::validate(&out).map_err(|m| cx.at(pn, &field, m))?;
+    }
+    Ok(out)
 }
 
 // ---------------------------------------------------------------------------

@@ -22,5 +22,5 @@ pub mod registry;
 pub mod view;
 
 pub use def::*;
-pub use load::{load_file, load_str, LoadError};
+pub use load::{load_all_file, load_all_str, load_file, load_str, LoadError, Loaded};
 pub use position::{empty_board_mobility, FileVariant};

@@ -7,8 +7,9 @@
 //! nothing: a file that fails to load or to install leaves the table as it was.
 
 use super::def::VariantDef;
-use super::load::{load_file, load_str, LoadError};
+use super::load::{load_all_file, load_all_str, LoadError, Loaded};
 use super::position::FileVariant;
+use crate::variants::pentaplane::designs;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
@@ -99,27 +100,42 @@ pub fn start_fen_parses(def: &VariantDef) -> Result<(), String> {
         .map_err(|e| format!("the start FEN does not parse: {e}"))
 }
 
-fn install_loaded(defs: Vec<VariantDef>, source: &str) -> Result<usize, LoadError> {
-    let count = defs.len();
-    install(defs).map_err(|message| LoadError {
+/// Installs a loaded file: its variants, and its Pentaplane pieces (none restores
+/// Pentaplane's own draft). All or nothing.
+fn install_loaded(loaded: Loaded, source: &str) -> Result<usize, LoadError> {
+    let error = |message: String| LoadError {
         source: source.to_string(),
         line: 0,
         variant: None,
         field: None,
         message,
-    })?;
+    };
+    let count = loaded.variants.len();
+    let before: Vec<VariantDef> = table()
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .map(|d| (**d).clone())
+        .collect();
+    install(loaded.variants).map_err(error)?;
+    if let Err(message) = designs::install(loaded.pentaplane) {
+        // Put the previous variants back: the file as a whole did not load.
+        let _ = install(before);
+        return Err(error(format!("Pentaplane pieces: {message}")));
+    }
     Ok(count)
 }
 
 /// Loads a variants file and installs its variants (replacing those loaded
-/// before); returns how many. On error nothing changes.
+/// before) and its Pentaplane pieces; returns how many variants. On error nothing
+/// changes.
 pub fn load_variants_file(path: &Path) -> Result<usize, LoadError> {
-    let defs = load_file(path, &start_fen_parses)?;
-    install_loaded(defs, &path.display().to_string())
+    let loaded = load_all_file(path, &start_fen_parses)?;
+    install_loaded(loaded, &path.display().to_string())
 }
 
 /// [`load_variants_file`] from text (`source` names it in errors).
 pub fn load_variants_str(text: &str, source: &str) -> Result<usize, LoadError> {
-    let defs = load_str(text, source, &start_fen_parses)?;
-    install_loaded(defs, source)
+    let loaded = load_all_str(text, source, &start_fen_parses)?;
+    install_loaded(loaded, source)
 }
