@@ -324,43 +324,8 @@ fn the_variants_flag_loads_the_file_for_perft_and_bad_files_exit_2() {
 fn a_match_is_refereed_in_a_file_variant() {
     let dir = temp_dir("match");
     let file = write(&dir, "chess.toml", CHESS_FILE);
-    let pgn = dir.join("games.pgn");
-    let out = Command::new(BIN)
-        .args(["--variants", file.to_str().unwrap(), "match"])
-        .args(["--engine1", BIN, "--engine2", BIN])
-        .args(["--variant", "kings-and-men", "--games", "2"])
-        .args(["--depth", "2", "--pgn", pgn.to_str().unwrap(), "--quiet"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let games = protocol::matches::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
-    assert_eq!(games.len(), 2);
     engine::variants::defined::registry::load_variants_file(&file).expect("the file loads");
-    for (i, g) in games.iter().enumerate() {
-        let termination = g.tag("Termination").unwrap_or_default();
-        for fault in [
-            "illegal move",
-            "crashed",
-            "malformed",
-            "could not start",
-            "unknown",
-        ] {
-            assert!(
-                !termination.contains(fault),
-                "game {}: {termination}",
-                i + 1
-            );
-        }
-        assert!(g.moves.len() > 2, "game {} has moves", i + 1);
-        let end = protocol::matches::pgn::replay(g, i).unwrap();
-        assert!(end.result().is_some(), "game {} replays to its end", i + 1);
-    }
+    common::check_selfplay(Some(&file), "kings-and-men", 2, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -145,3 +145,65 @@ pub fn variants() -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+/// Runs `manifold [--variants FILE] match` between two copies of the binary and
+/// checks every game of its PGN: none ended by an engine fault (illegal move,
+/// crash, malformed output), each has moves, and each replays to its recorded end
+/// through the referee's own rules. The caller loads `variants` into this process's
+/// registry first when the variant comes from a file (the replay needs it).
+pub fn check_selfplay(variants: Option<&std::path::Path>, variant: &str, games: usize, depth: u32) {
+    let dir = std::env::temp_dir().join(format!(
+        "manifold-selfplay-{}-{variant}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    let bin = env!("CARGO_BIN_EXE_manifold");
+    let mut cmd = Command::new(bin);
+    if let Some(f) = variants {
+        cmd.args(["--variants", f.to_str().unwrap()]);
+    }
+    let out = cmd
+        .arg("match")
+        .args(["--engine1", bin, "--engine2", bin, "--variant", variant])
+        .args(["--games", &games.to_string(), "--depth", &depth.to_string()])
+        .args(["--pgn", pgn.to_str().unwrap(), "--quiet"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{variant}: {}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let played = protocol::matches::parse_pgn(&text).unwrap();
+    assert_eq!(played.len(), games, "{variant}: games in the PGN");
+    for (i, g) in played.iter().enumerate() {
+        let termination = g.tag("Termination").unwrap_or_default();
+        for fault in [
+            "illegal move",
+            "crashed",
+            "malformed",
+            "could not start",
+            "did not reply",
+            "unknown",
+        ] {
+            assert!(
+                !termination.contains(fault),
+                "{variant} game {}: {termination}",
+                i + 1
+            );
+        }
+        assert!(!g.moves.is_empty(), "{variant} game {} has moves", i + 1);
+        let end = protocol::matches::pgn::replay(g, i).unwrap();
+        assert!(
+            end.result().is_some(),
+            "{variant} game {} replays to its end",
+            i + 1
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -28,6 +28,7 @@
 mod fen;
 mod make;
 mod movegen;
+mod see;
 pub(crate) mod tables;
 #[cfg(test)]
 mod tests;
@@ -415,6 +416,10 @@ impl Position for FileVariant {
         list.into_iter()
             .find(|&m| self.move_text(m) == normal)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    fn static_exchange(&self, m: Move) -> Option<i32> {
+        see::static_exchange(self, m)
     }
 
     fn in_check(&self) -> bool {

@@ -12,9 +12,24 @@ use super::tables::{LineTravel, Tables, F_INITIAL, F_PROMO, NO_CELL, WORDS};
 use super::*;
 
 /// Whether `cell` is attacked by side `by` on `board`: one walk per reverse
-/// direction, then the leap sources.
+/// direction, then the leap sources, stopping at the first attacker.
 #[inline]
 pub(crate) fn attacked(t: &Tables, board: &[u8; BOARD_LEN], cell: usize, by: usize) -> bool {
+    each_attacker(t, board, cell, by, |_| true)
+}
+
+/// Calls `found(cell)` for the pieces of side `by` that attack `cell` on `board`
+/// (the first piece met on each reverse ray, cannons behind their screen, leap
+/// sources) until it returns `true`; returns whether it did. Check detection stops
+/// at the first; static exchange evaluation looks at them all.
+#[inline]
+pub(crate) fn each_attacker(
+    t: &Tables,
+    board: &[u8; BOARD_LEN],
+    cell: usize,
+    by: usize,
+    mut found: impl FnMut(usize) -> bool,
+) -> bool {
     let (a, n) = t.probe_index[by * t.ncells + cell];
     let dirs = &t.dirs[by];
     for pr in &t.probes[a as usize..(a + n) as usize] {
@@ -33,7 +48,7 @@ pub(crate) fn attacked(t: &Tables, board: &[u8; BOARD_LEN], cell: usize, by: usi
             if dir.imasks[i] != 0 && t.flag(by, ray[i] as usize) & F_INITIAL != 0 {
                 m |= dir.imasks[i];
             }
-            if m >> kind_of(p) & 1 != 0 {
+            if m >> kind_of(p) & 1 != 0 && found(ray[i] as usize) {
                 return true;
             }
         }
@@ -42,7 +57,8 @@ pub(crate) fn attacked(t: &Tables, board: &[u8; BOARD_LEN], cell: usize, by: usi
             while i < ray.len() {
                 let q = at(board, ray[i] as usize);
                 if q != 0 {
-                    if side_of(q) == by && dir.hop >> kind_of(q) & 1 != 0 {
+                    if side_of(q) == by && dir.hop >> kind_of(q) & 1 != 0 && found(ray[i] as usize)
+                    {
                         return true;
                     }
                     break;
@@ -59,7 +75,7 @@ pub(crate) fn attacked(t: &Tables, board: &[u8; BOARD_LEN], cell: usize, by: usi
             if l.imask != 0 && t.flag(by, l.cell as usize) & F_INITIAL != 0 {
                 m |= l.imask;
             }
-            if m >> kind_of(p) & 1 != 0 {
+            if m >> kind_of(p) & 1 != 0 && found(l.cell as usize) {
                 return true;
             }
         }

@@ -808,3 +808,34 @@ fn perft_speed() {
         );
     }
 }
+
+#[test]
+fn static_exchange_counts_recaptures_and_x_rays() {
+    let def = chess();
+    // Values as the definition prices them (pawn 100: the pawn's en_passant rule).
+    let values = def.piece_values().to_vec();
+    let value = |letter: char| values[def.pieces.iter().position(|p| p.letter == letter).unwrap()];
+    let see = |fen: &str, text: &str| {
+        let pos = FileVariant::from_fen_in(def.clone(), fen).unwrap();
+        let m = pos.parse_move(text).unwrap();
+        pos.static_exchange(m)
+            .expect("a plain capture has an exchange value")
+    };
+    // An undefended pawn.
+    assert_eq!(see("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 100);
+    // Defended by a pawn: pawn for pawn.
+    assert_eq!(see("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 0);
+    // A queen takes a defended pawn and is lost.
+    assert_eq!(
+        see("4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"),
+        100 - value('Q')
+    );
+    // Rook takes a pawn defended by a rook, with a second rook behind (x-ray):
+    // RxP, RxR, RxR wins the pawn and a rook for a rook.
+    assert_eq!(see("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
+    // Without the second rook the first is lost for the pawn.
+    assert_eq!(
+        see("3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5"),
+        100 - value('R')
+    );
+}
