@@ -52,6 +52,34 @@ has platonic && perft_line platonic 4
 has geodesic && perft_line geodesic 3
 
 echo
+echo "## variants file: file-defined against built-in (perft nodes/second, median of $RUNS, alternated)"
+# variants/variants.toml redefines chess, crazyhouse and atomic as data; the same
+# positions through the generic FileVariant and through the built-in bitboards.
+VF=variants/variants.toml
+printf '%-16s %-6s %14s %14s %8s\n' variant depth built-in file ratio
+file_vs_builtin() { # builtin file depth
+  local b=() f=()
+  for _ in $(seq "$RUNS"); do
+    b+=("$($BIN perft --variant "$1" --depth "$3" | awk '/Nodes\/second/ {print $2}')")
+    f+=("$($BIN --variants "$VF" perft --variant "$2" --depth "$3" | awk '/Nodes\/second/ {print $2}')")
+  done
+  local mb mf
+  mb=$(printf '%s\n' "${b[@]}" | median)
+  mf=$(printf '%s\n' "${f[@]}" | median)
+  printf '%-16s %-6s %14s %14s %8s\n' "$1" "$3" "$mb" "$mf" "$(awk -v a="$mf" -v b="$mb" 'BEGIN{printf "%.2fx", a/b}')"
+}
+file_vs_builtin chess chess-file 5
+file_vs_builtin crazyhouse crazyhouse-file 4
+file_vs_builtin atomic atomic-file 4
+echo "search nodes/second of file-defined variants (depth-limited search from the start, 1 thread):"
+for v in chess-file capablanca shatranj raumschach glinski; do
+  rates=()
+  for _ in $(seq "$RUNS"); do
+    rates+=("$($BIN --variants "$VF" search --variant "$v" --depth 8 | awk '/^info depth/ {for (i = 1; i < NF; i++) if ($i == "nps") n = $(i + 1)} END {print n}')")
+  done
+  printf '%-16s %14s nps\n' "$v" "$(printf '%s\n' "${rates[@]}" | median)"
+done
+echo
 echo "## search: bench signature and nodes/second per variant (median of $RUNS)"
 declare -A nps_runs
 sig=""
