@@ -482,6 +482,25 @@ async fn geodesic_in_the_browser() {
 }
 
 /// Starts from a FEN typed into the page's FEN box.
+/// File-defined variants (variants/variants.toml, loaded with `--variants`): the
+/// hexagon, the 5x5x5 cube and three boards with turns of three sub-moves, drawn
+/// from the engine's geometry like the built-in ones.
+fn example_variants_file() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/variants/variants.toml").to_string()
+}
+#[tokio::test(flavor = "multi_thread")]
+async fn glinski_from_the_variants_file_in_the_browser() {
+    play_variant_with("glinski", &["--variants", &example_variants_file()]).await;
+}
+#[tokio::test(flavor = "multi_thread")]
+async fn raumschach_from_the_variants_file_in_the_browser() {
+    play_variant_with("raumschach", &["--variants", &example_variants_file()]).await;
+}
+#[tokio::test(flavor = "multi_thread")]
+async fn trio_from_the_variants_file_in_the_browser() {
+    play_variant_with("trio", &["--variants", &example_variants_file()]).await;
+}
+
 async fn load_fen(gui: &Gui, fen: &str) -> Value {
     gui.set_value("fen", fen).await;
     gui.click("#load-fen").await;

@@ -52,12 +52,27 @@ pub fn read_fen(variant: &str, fen: &str) -> (BTreeMap<String, char>, Vec<String
         }
         return (cells, holds);
     }
+    if variant == "glinski" {
+        // Rows of equal rank, rank 11 first; a row lists the files that reach that
+        // rank (file x has 6 + min(x, 10 - x) cells), from a to l without j.
+        let files = b"abcdefghikl";
+        for (i, row) in placement.split('/').enumerate() {
+            let rank = 11 - i;
+            let present: Vec<usize> = (0..11).filter(|&x| 6 + x.min(10 - x) >= rank).collect();
+            for (f, _, c) in expand_ranks(row) {
+                cells.insert(format!("{}{rank}", files[present[f]] as char), c);
+            }
+        }
+        return (cells, holds);
+    }
     for (s, text) in sections.iter().enumerate() {
         // The prefix naming the level or board the section describes.
         let prefix = match variant {
             "parallelworlds" => format!("{}", s + 1),
             "triplane" => ["A", "B", "C"][s].to_string(),
             "pentaplane" => ["E", "D", "C", "B", "A"][s].to_string(),
+            // Levels and boards of the example variants file (docs/variants.md): A first.
+            "raumschach" | "trio" => ((b'A' + s as u8) as char).to_string(),
             _ => String::new(),
         };
         for (f, r, c) in expand_ranks(text) {
