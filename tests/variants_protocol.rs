@@ -382,3 +382,72 @@ fn a_file_adds_a_piece_to_pentaplanes_draft_and_unloading_restores_it() {
     e.quit();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file variant's piece values are learned: `datagen` self-play in it, then
+/// `tune` fits one value per non-royal piece and prints them as `value =` lines
+/// for the variants file.
+#[test]
+fn datagen_and_tune_learn_a_file_variants_piece_values() {
+    let dir = temp_dir("tune");
+    let file = write(&dir, "chess.toml", CHESS_FILE);
+    let data = dir.join("data.txt");
+    let run = |args: &[&str]| {
+        let out = Command::new(BIN)
+            .args(["--variants", file.to_str().unwrap()])
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(
+            out.status.success(),
+            "{args:?}: {text}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        text
+    };
+    run(&[
+        "datagen",
+        "--variant",
+        "chess-file",
+        "--games",
+        "6",
+        "--depth",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    let report = run(&[
+        "tune",
+        "--variant",
+        "chess-file",
+        data.to_str().unwrap(),
+        "--epochs",
+        "60",
+        "--validation",
+        "0",
+    ]);
+    // "K ...; error train A -> B, ..." : the error falls.
+    let errors = report
+        .lines()
+        .find(|l| l.starts_with("K "))
+        .unwrap_or_else(|| panic!("no error line: {report}"));
+    let train: Vec<f64> = errors
+        .split("error train ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .split(" -> ")
+        .map(|x| x.trim().parse().unwrap())
+        .collect();
+    assert!(train[1] < train[0], "{errors}");
+    // One value per non-royal piece (5 in chess), the king is not valued.
+    assert_eq!(report.matches("\nvalue = ").count(), 5, "{report}");
+    assert!(report.contains("material.knight (N)"), "{report}");
+    assert!(!report.contains("(K)"), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

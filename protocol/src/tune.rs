@@ -18,6 +18,9 @@
 //!   the chunk sums are added in order, so the result depends on the seed and the
 //!   data only, never on the number of threads.
 
+use engine::topology::Cell;
+use engine::variants::defined::{FileVariant, VariantDef};
+use engine::Side;
 use eval::params::{self, Terms, Weights};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -72,7 +75,11 @@ impl Default for TuneConfig {
 #[derive(Clone, Debug)]
 pub struct TuneReport {
     pub variant: String,
-    pub layout: &'static [&'static str],
+    /// Parameter names, in weight order.
+    pub layout: Vec<String>,
+    /// A file-defined variant: the tuned values are piece values for its variants
+    /// file, not an evaluation table.
+    pub file_variant: bool,
     pub start: Weights,
     pub tuned: Weights,
     pub k: f64,
@@ -95,7 +102,17 @@ impl TuneReport {
             "Tuned by `manifold tune` from {} positions (validation error {:.6} -> {:.6}, K = {:.6}, epoch {}).",
             self.positions, self.validation_error.0, self.validation_error.1, self.k, self.best_epoch
         );
-        params::format_table(&self.variant, self.layout, &self.tuned, &header)
+        if self.file_variant {
+            // Piece values for the variants file: one `value =` per piece.
+            let mut out = format!("# variant {}: {header}\n", self.variant);
+            for (name, v) in self.layout.iter().zip(&self.tuned.mg) {
+                let piece = name.strip_prefix("material.").unwrap_or(name);
+                out.push_str(&format!("# piece {piece}\nvalue = {}\n", v.round() as i64));
+            }
+            return out;
+        }
+        let layout: Vec<&str> = self.layout.iter().map(String::as_str).collect();
+        params::format_table(&self.variant, &layout, &self.tuned, &header)
     }
 
     /// The `material` and `hand` weights before and after, with their ratio to the
@@ -260,18 +277,27 @@ fn fit_k(data: &Data, idx: &[u32], w: &[f64], n: usize) -> f64 {
 }
 
 /// Loads `cfg.data` as `P`'s positions and features.
-fn load<P: Terms>(cfg: &TuneConfig) -> Result<(Data, usize, usize), String> {
-    let name = P::info().name;
+/// What `tune` fits: a variant's parameter names, its starting weights, and the
+/// features of a position given by its FEN (`None`: the FEN is unreadable).
+struct Model<'a> {
+    name: String,
+    layout: Vec<String>,
+    start: Weights,
+    file_variant: bool,
+    features: &'a (dyn Fn(&str) -> Option<params::Features> + Sync),
+}
+
+fn load(cfg: &TuneConfig, model: &Model) -> Result<(Data, usize, usize), String> {
     let mut records = Vec::new();
     let mut skipped = 0;
     for path in &cfg.data {
-        let (mut r, s) = crate::datagen::read_records(path, name)?;
+        let (mut r, s) = crate::datagen::read_records(path, &model.name)?;
         records.append(&mut r);
         skipped += s;
     }
     let traced: Vec<Option<params::Features>> = records
         .par_iter()
-        .map(|r| P::from_fen(&r.fen).ok().map(|pos| params::features(&pos)))
+        .map(|r| (model.features)(&r.fen))
         .collect();
     let mut data = Data {
         samples: Vec::with_capacity(records.len()),
@@ -302,6 +328,97 @@ fn load<P: Terms>(cfg: &TuneConfig) -> Result<(Data, usize, usize), String> {
 /// Tunes variant `P`'s table; see the module text.
 pub fn tune<P: Terms + eval::VariantEval>(cfg: &TuneConfig) -> Result<TuneReport, String> {
     let name = P::info().name;
+    let start: Weights = match &cfg.start {
+        None => (*params::builtin::<P>()).clone(),
+        Some(text) => match params::load::<P>(text)? {
+            params::Loaded::Table(w) => (*w).clone(),
+            params::Loaded::NoSection => {
+                return Err(format!(
+                    "the starting table has no `variant {name}` section"
+                ))
+            }
+        },
+    };
+    let features = |fen: &str| P::from_fen(fen).ok().map(|pos| params::features(&pos));
+    tune_model(
+        cfg,
+        &Model {
+            name: name.to_string(),
+            layout: P::layout().iter().map(|s| s.to_string()).collect(),
+            start,
+            file_variant: false,
+            features: &features,
+        },
+    )
+}
+
+/// Fits the piece values of a file-defined variant: the evaluation as material
+/// only, one parameter per non-royal kind (pieces on the board and in hand, White's
+/// count minus Black's), starting from the values the definition gives or
+/// estimates. The result is printed as `value =` lines for its variants file.
+fn tune_file_variant(
+    cfg: &TuneConfig,
+    def: std::sync::Arc<VariantDef>,
+) -> Result<TuneReport, String> {
+    if cfg.start.is_some() {
+        return Err(format!(
+            "an evaluation table file does not apply to '{}', a file-defined variant: its values start from its definition",
+            def.name
+        ));
+    }
+    let kinds: Vec<usize> = (0..def.pieces.len())
+        .filter(|&k| !def.pieces[k].royal)
+        .collect();
+    if kinds.is_empty() {
+        return Err(format!("'{}' has no piece to value", def.name));
+    }
+    let values = def.piece_values();
+    let start = Weights {
+        mg: kinds.iter().map(|&k| values[k] as f32).collect(),
+        eg: kinds.iter().map(|&k| values[k] as f32).collect(),
+    };
+    let cells = def.topology.num_cells();
+    let features = |fen: &str| {
+        let pos = FileVariant::from_fen_in(def.clone(), fen).ok()?;
+        let mut count = vec![0i32; def.pieces.len()];
+        for c in 0..cells {
+            if let Some((side, k)) = pos.piece_at(c as Cell) {
+                count[k] += if side == Side::White { 1 } else { -1 };
+            }
+        }
+        for (k, n) in count.iter_mut().enumerate() {
+            *n += pos.hand_count(Side::White, k) as i32 - pos.hand_count(Side::Black, k) as i32;
+        }
+        let merged: Vec<(params::Param, i32)> = kinds
+            .iter()
+            .enumerate()
+            .filter(|&(_, &k)| count[k] != 0)
+            .map(|(i, &k)| (i, count[k]))
+            .collect();
+        // Phase 1: the middle-game weight is the value (one number per piece).
+        Some((merged, 1.0))
+    };
+    let mut report = tune_model(
+        cfg,
+        &Model {
+            name: def.name.clone(),
+            layout: kinds
+                .iter()
+                .map(|&k| format!("material.{} ({})", def.pieces[k].name, def.pieces[k].letter))
+                .collect(),
+            start,
+            file_variant: true,
+            features: &features,
+        },
+    )?;
+    // One value per piece: the end-game column (never used at phase 1) shows it too.
+    report.tuned.eg = report.tuned.mg.clone();
+    Ok(report)
+}
+
+/// The tuning run itself, for any [`Model`].
+fn tune_model(cfg: &TuneConfig, model: &Model) -> Result<TuneReport, String> {
+    let name = model.name.as_str();
     if cfg.data.is_empty() {
         return Err("no data file given".into());
     }
@@ -320,19 +437,9 @@ pub fn tune<P: Terms + eval::VariantEval>(cfg: &TuneConfig) -> Result<TuneReport
             cfg.learning_rate
         ));
     }
-    let start_weights: Weights = match &cfg.start {
-        None => (*params::builtin::<P>()).clone(),
-        Some(text) => match params::load::<P>(text)? {
-            params::Loaded::Table(w) => (*w).clone(),
-            params::Loaded::NoSection => {
-                return Err(format!(
-                    "the starting table has no `variant {name}` section"
-                ))
-            }
-        },
-    };
+    let start_weights = model.start.clone();
     let t0 = Instant::now();
-    let (data, skipped_lines, unreadable_fens) = load::<P>(cfg)?;
+    let (data, skipped_lines, unreadable_fens) = load(cfg, model)?;
     let load_seconds = t0.elapsed().as_secs_f64();
     let positions = data.samples.len();
     if positions < 2 {
@@ -344,7 +451,7 @@ pub fn tune<P: Terms + eval::VariantEval>(cfg: &TuneConfig) -> Result<TuneReport
     let (validation, train) = order.split_at(held);
 
     let n = start_weights.len();
-    let layout = P::layout();
+    let layout = &model.layout;
     let tuned_param: Vec<bool> = layout
         .iter()
         .map(|name| cfg.only.is_empty() || cfg.only.iter().any(|p| name.starts_with(p.as_str())))
@@ -415,7 +522,8 @@ pub fn tune<P: Terms + eval::VariantEval>(cfg: &TuneConfig) -> Result<TuneReport
     };
     Ok(TuneReport {
         variant: name.to_string(),
-        layout: P::layout(),
+        layout: model.layout.clone(),
+        file_variant: model.file_variant,
         start: start_weights,
         train_error: (train_before, error(&data, train, &w, n, k, cfg.lambda)),
         validation_error: (val_before, error(&data, validation, &w, n, k, cfg.lambda)),
@@ -437,11 +545,8 @@ pub fn run(cfg: &TuneConfig) -> Result<TuneReport, String> {
         .num_threads(cfg.threads)
         .build()
         .map_err(|e| format!("thread pool: {e}"))?;
-    if crate::registry::is_file_variant(&cfg.variant) {
-        return Err(format!(
-            "tune is not supported for file-defined variants ('{}' comes from a variants file; its evaluation is computed from the definition)",
-            cfg.variant
-        ));
+    if let Some(def) = engine::variants::defined::registry::get(&cfg.variant) {
+        return pool.install(|| tune_file_variant(cfg, def));
     }
     macro_rules! dispatch {
         ($($n:literal => $t:ty,)*) => {
