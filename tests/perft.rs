@@ -1,5 +1,7 @@
 //! One data-driven perft test for every variant: it reads every `*.perft` file in
-//! `../shared/perft/` (published counts) and `tests/perft/` (this project's files),
+//! `../shared/perft/` (published counts) and `tests/perft/` (this project's files;
+//! the file-defined variants' counts in `tests/perft/variants/` are checked by
+//! `tests/variants_perft.rs`, since those variants need the variants file),
 //! lines `variant;FEN;depth;nodes`, and checks each line whose node count is at most
 //! `PERFT_MAX_NODES` (default 5 million). The ignored test runs the deeper lines,
 //! up to `PERFT_MAX_NODES` (default 500 million there).

@@ -3,9 +3,9 @@
 //!
 //! * chess-file, crazyhouse-file, atomic-file against the shared published counts
 //!   (`$MANIFOLD_SHARED/perft/chess_*.perft`, `crazyhouse.perft`, `atomic.perft`);
-//! * the Fairy-Stockfish variants against `tests/perft/fsf_<name>.perft`, which
+//! * the Fairy-Stockfish variants against `tests/perft/variants/fsf_<name>.perft`, which
 //!   Fairy-Stockfish itself counted (`tools/fsf_perft.py`);
-//! * raumschach and glinski against `tests/perft/raumschach.perft` and
+//! * raumschach and glinski against `tests/perft/variants/raumschach.perft` and
 //!   `glinski.perft`, counted by the independent slow generators in
 //!   `tests/variants_slow`, which are also compared with the engine from random
 //!   positions here.
@@ -79,7 +79,7 @@ fn suites() -> Vec<(String, PathBuf, String)> {
         shared.join("atomic.perft"),
         "atomic".into(),
     ));
-    let dir = root().join("tests/perft");
+    let dir = root().join("tests/perft/variants");
     let mut fsf: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())

@@ -2,7 +2,7 @@
 """Record reference perft counts from Fairy-Stockfish for the variants that
 `variants/variants.toml` defines under Fairy-Stockfish's own names.
 
-For each variant it writes `tests/perft/fsf_<variant>.perft` in the format of
+For each variant it writes `tests/perft/variants/fsf_<variant>.perft` in the format of
 the shared perft files (`variant;FEN;depth;nodes`), with a header naming the
 engine version, the date and the commands. Positions: the start position and
 three positions reached by seeded random legal moves (the legal moves come from
@@ -13,7 +13,7 @@ the ignored test should stay runnable).
 
 Standard library only. Usage:
     python3 tools/fsf_perft.py [--engine /usr/games/fairy-stockfish]
-                               [--out tests/perft] [variant ...]
+                               [--out tests/perft/variants] [variant ...]
 """
 
 import argparse
@@ -221,7 +221,7 @@ def record(engine, variant, out_dir, seed, seconds, max_nodes, max_depth):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
-    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "tests", "perft"))
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "tests", "perft", "variants"))
     ap.add_argument("--seed", type=int, default=19)
     ap.add_argument("--seconds", type=float, default=5.0,
                     help="stop before a depth predicted to take longer (Fairy-Stockfish time)")

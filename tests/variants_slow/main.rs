@@ -1,6 +1,6 @@
 //! Independent slow move generators for Raumschach and Glinski's hexagonal chess,
 //! written from the rules with nothing taken from the engine. They are the source
-//! of tests/perft/raumschach.perft and glinski.perft, and tests/variants_perft.rs
+//! of tests/perft/variants/raumschach.perft and glinski.perft, and tests/variants_perft.rs
 //! compares the engine's data-defined versions against them. The tests here check
 //! the generators themselves against published facts and simple geometry, and
 //! that the recorded files are what the generators count.
@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 fn perft_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/perft")
+        .join("tests/perft/variants")
         .join(name)
 }
 
@@ -39,7 +39,7 @@ fn perft_file_reader_skips_comments_and_names_bad_lines() {
 
 #[test]
 fn every_recorded_fsf_file_parses() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/perft/variants");
     let mut files = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
