@@ -42,6 +42,27 @@ pub struct CellView {
     pub corners3: Option<Vec<[f64; 3]>>,
 }
 
+impl CellView {
+    /// A unit square cell whose top-left corner is at (`left`, `top`).
+    pub fn square(name: String, panel: usize, left: f64, top: f64, shade: u8) -> Self {
+        CellView {
+            name,
+            panel,
+            shape: Shape::Square,
+            center: [left + 0.5, top + 0.5],
+            corners: vec![
+                [left, top],
+                [left + 1.0, top],
+                [left + 1.0, top + 1.0],
+                [left, top + 1.0],
+            ],
+            shade,
+            center3: None,
+            corners3: None,
+        }
+    }
+}
+
 /// A named area of the 2-D drawing (a level, a board, a hemisphere of the sphere).
 #[derive(Clone, Debug, Serialize)]
 pub struct PanelView {
@@ -231,21 +252,10 @@ pub fn push_grid(
         for f in 0..width {
             let left = x0 + f as f64;
             let top = (height - 1 - r) as f64;
-            geometry.cells.push(CellView {
-                name: cell_name(f, r),
-                panel,
-                shape: Shape::Square,
-                center: [left + 0.5, top + 0.5],
-                corners: vec![
-                    [left, top],
-                    [left + 1.0, top],
-                    [left + 1.0, top + 1.0],
-                    [left, top + 1.0],
-                ],
-                shade: if (f + r) % 2 == 0 { 1 } else { 0 },
-                center3: None,
-                corners3: None,
-            });
+            let shade = if (f + r) % 2 == 0 { 1 } else { 0 };
+            geometry
+                .cells
+                .push(CellView::square(cell_name(f, r), panel, left, top, shade));
         }
     }
     panel

@@ -109,28 +109,21 @@ fn square_panels(g: &mut Geometry, def: &VariantDef, width: i8, height: i8, coun
         let panel = panel_of(&def.board, c);
         let left = x0(panel) + c.x as f64;
         let top = h - 1.0 - c.y as f64;
-        g.cells.push(CellView {
-            name: t.name(cell as u16).to_string(),
+        // a1 dark, as on every board of the project; on stacked levels the
+        // colours alternate along the level too, so a cell and the one above it
+        // differ.
+        let shade = if (c.x as i32 + c.y as i32 + c.z as i32) % 2 == 0 {
+            1
+        } else {
+            0
+        };
+        g.cells.push(CellView::square(
+            t.name(cell as u16).to_string(),
             panel,
-            shape: Shape::Square,
-            center: [left + 0.5, top + 0.5],
-            corners: vec![
-                [left, top],
-                [left + 1.0, top],
-                [left + 1.0, top + 1.0],
-                [left, top + 1.0],
-            ],
-            // a1 dark, as on every board of the project; on stacked levels the
-            // colours alternate along the level too, so a cell and the one above it
-            // differ.
-            shade: if (c.x as i32 + c.y as i32 + c.z as i32) % 2 == 0 {
-                1
-            } else {
-                0
-            },
-            center3: None,
-            corners3: None,
-        });
+            left,
+            top,
+            shade,
+        ));
     }
 }
 
