@@ -21,16 +21,32 @@ pub fn check_random_playouts<P: Position>(
     games: usize,
     plies: usize,
 ) -> usize {
+    random_playouts_with(start, seed, games, plies, |_| {}).0
+}
+
+/// [`check_random_playouts`] with `extra` checks of the caller's at every position;
+/// returns (positions checked, games that ended before `plies`). A game ends where
+/// no move is generated, and then the position must have an outcome.
+pub fn random_playouts_with<P: Position>(
+    start: &P,
+    seed: u64,
+    games: usize,
+    plies: usize,
+    extra: impl Fn(&P),
+) -> (usize, usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut checked = 0;
+    let (mut checked, mut ended) = (0, 0);
     for _ in 0..games {
         let mut pos = start.clone();
         for _ in 0..plies {
             check_position(&pos);
+            extra(&pos);
             checked += 1;
             let mut list = MoveList::new();
             pos.generate(GenKind::All, &mut list);
             if list.is_empty() {
+                assert!(pos.outcome().is_some(), "no move and no outcome");
+                ended += 1;
                 break;
             }
             let m = list[rng.gen_range(0..list.len())];
@@ -45,7 +61,7 @@ pub fn check_random_playouts<P: Position>(
             pos = child;
         }
     }
-    checked
+    (checked, ended)
 }
 
 /// The per-position checks of [`check_random_playouts`].

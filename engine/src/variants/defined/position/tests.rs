@@ -6,8 +6,6 @@ use super::*;
 use crate::movement::Mode;
 use crate::perft::perft;
 use crate::topology::{Vector, KING_2D};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 fn atom(vectors: &[Vector], travel: Travel, mode: Mode, initial: bool) -> Atom {
     Atom {
@@ -393,46 +391,17 @@ fn glinski() -> Arc<VariantDef> {
     )
 }
 
-/// The shared per-position checks (`testkit::check_position`), plus the GUI's view
-/// of every move and cell.
-fn check_position(pos: &FileVariant) {
-    crate::testkit::check_position(pos);
-    let mut all = MoveList::new();
-    pos.generate(GenKind::All, &mut all);
-    for &m in &all {
-        let _ = pos.move_parts(m);
-    }
-    assert_eq!(pos.cell_pieces().len(), pos.def.topology.num_cells());
-}
-
+/// The shared random-playout checks (`testkit`), plus the GUI's view of every
+/// move and cell; returns (positions checked, games ended).
 fn playouts(start: &FileVariant, seed: u64, games: usize, plies: usize) -> (usize, usize) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (mut checked, mut ended) = (0, 0);
-    for _ in 0..games {
-        let mut pos = start.clone();
-        for _ in 0..plies {
-            check_position(&pos);
-            checked += 1;
-            let mut list = MoveList::new();
-            pos.generate(GenKind::All, &mut list);
-            if list.is_empty() {
-                assert!(pos.outcome().is_some());
-                ended += 1;
-                break;
-            }
-            let m = list[rng.gen_range(0..list.len())];
-            let before = (pos.fen(), pos.key());
-            let mut child = pos.clone();
-            child.make(m);
-            assert_eq!(
-                (pos.fen(), pos.key()),
-                before,
-                "copy-make changed the parent"
-            );
-            pos = child;
+    crate::testkit::random_playouts_with(start, seed, games, plies, |pos: &FileVariant| {
+        let mut all = MoveList::new();
+        pos.generate(GenKind::All, &mut all);
+        for &m in &all {
+            let _ = pos.move_parts(m);
         }
-    }
-    (checked, ended)
+        assert_eq!(pos.cell_pieces().len(), pos.def.topology.num_cells());
+    })
 }
 
 /// Runs the lines of a perft file for `variant` with at most `budget` nodes
