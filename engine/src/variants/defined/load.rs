@@ -313,25 +313,22 @@ impl Cx<'_> {
         self.err(n.line, Some(field), message)
     }
 
+    /// A value of the wrong type: "expected WHAT, found ...".
+    fn mismatch(&self, n: &Node, field: &str, what: &str) -> LoadError {
+        self.at(n, field, format!("expected {what}, found {}", kind_name(n)))
+    }
+
     fn string<'n>(&self, n: &'n Node, field: &str) -> R<&'n str> {
         match &n.kind {
             Kind::Str(s) => Ok(s),
-            _ => Err(self.at(
-                n,
-                field,
-                format!("expected a string, found {}", kind_name(n)),
-            )),
+            _ => Err(self.mismatch(n, field, "a string")),
         }
     }
 
     fn boolean(&self, n: &Node, field: &str) -> R<bool> {
         match n.kind {
             Kind::Bool(b) => Ok(b),
-            _ => Err(self.at(
-                n,
-                field,
-                format!("expected true or false, found {}", kind_name(n)),
-            )),
+            _ => Err(self.mismatch(n, field, "true or false")),
         }
     }
 
@@ -339,33 +336,21 @@ impl Cx<'_> {
         match n.kind {
             Kind::Int(i) if (lo..=hi).contains(&i) => Ok(i),
             Kind::Int(i) => Err(self.at(n, field, format!("{i} is out of range {lo}..={hi}"))),
-            _ => Err(self.at(
-                n,
-                field,
-                format!("expected an integer, found {}", kind_name(n)),
-            )),
+            _ => Err(self.mismatch(n, field, "an integer")),
         }
     }
 
     fn array<'n>(&self, n: &'n Node, field: &str) -> R<&'n [Node]> {
         match &n.kind {
             Kind::Array(a) => Ok(a),
-            _ => Err(self.at(
-                n,
-                field,
-                format!("expected an array, found {}", kind_name(n)),
-            )),
+            _ => Err(self.mismatch(n, field, "an array")),
         }
     }
 
     fn table<'n>(&self, n: &'n Node, field: &str) -> R<&'n [Entry]> {
         match &n.kind {
             Kind::Table(t) => Ok(t),
-            _ => Err(self.at(
-                n,
-                field,
-                format!("expected a table, found {}", kind_name(n)),
-            )),
+            _ => Err(self.mismatch(n, field, "a table")),
         }
     }
 
