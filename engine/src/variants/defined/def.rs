@@ -363,6 +363,36 @@ pub struct Rules {
     pub draws: Draws,
 }
 
+impl Rules {
+    /// No component at all: checkmate, stalemate drawn, one move a turn, no draw
+    /// rules. Definitions built in code start here and set what they need.
+    pub fn bare() -> Rules {
+        Rules {
+            goal: Goal::Checkmate,
+            stalemate: NoMoveResult::Draw,
+            initial_ranks: Vec::new(),
+            initial_cells: Vec::new(),
+            no_pieces: NoMoveResult::Loss,
+            en_passant: false,
+            castling: None,
+            promotion: None,
+            drops: None,
+            explosion: None,
+            goal_cells: None,
+            forced_capture: false,
+            turn: Turn {
+                moves: 1,
+                end_on: Vec::new(),
+                may_stop_early: false,
+            },
+            draws: Draws {
+                move_counter: 0,
+                repetition: 0,
+            },
+        }
+    }
+}
+
 /// A whole data-defined variant.
 #[derive(Clone, Debug)]
 pub struct VariantDef {

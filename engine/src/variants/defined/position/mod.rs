@@ -257,29 +257,7 @@ fn placeholder() -> &'static Arc<VariantDef> {
             topology,
             Vec::new(),
             "1 w - - 0 1".to_string(),
-            Rules {
-                goal: Goal::Checkmate,
-                stalemate: NoMoveResult::Draw,
-                initial_ranks: Vec::new(),
-                initial_cells: Vec::new(),
-                no_pieces: NoMoveResult::Loss,
-                en_passant: false,
-                castling: None,
-                promotion: None,
-                drops: None,
-                explosion: None,
-                goal_cells: None,
-                forced_capture: false,
-                turn: Turn {
-                    moves: 1,
-                    end_on: Vec::new(),
-                    may_stop_early: false,
-                },
-                draws: Draws {
-                    move_counter: 0,
-                    repetition: 0,
-                },
-            },
+            Rules::bare(),
         ))
     })
 }

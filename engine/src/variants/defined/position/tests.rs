@@ -47,27 +47,13 @@ fn piece(letter: char, name: &str, atoms: Vec<Atom>) -> PieceDef {
 
 fn rules() -> Rules {
     Rules {
-        goal: Goal::Checkmate,
-        stalemate: NoMoveResult::Draw,
         initial_ranks: vec![2],
-        initial_cells: Vec::new(),
-        no_pieces: NoMoveResult::Loss,
         en_passant: true,
-        castling: None,
-        promotion: None,
-        drops: None,
-        explosion: None,
-        goal_cells: None,
-        forced_capture: false,
-        turn: Turn {
-            moves: 1,
-            end_on: Vec::new(),
-            may_stop_early: false,
-        },
         draws: Draws {
             move_counter: 100,
             repetition: 3,
         },
+        ..Rules::bare()
     }
 }
 
