@@ -829,7 +829,13 @@ mod designed {
         let t = tables();
         assert_eq!(eval::pentaplane::designed_value(t, Kind::Designed0), 332);
         assert_eq!(eval::pentaplane::designed_value(t, Kind::Designed1), 400);
-        let e = eval::pentaplane::PentaplaneEval::default();
+        // At weight 1 the evaluation counts a designed piece at its value (the
+        // built-in table scales them all by its own `material.designed`).
+        let e = <Pentaplane as eval::VariantEval>::eval_from_table(
+            "variant pentaplane\nmaterial.designed 1 1\n",
+        )
+        .unwrap()
+        .unwrap();
         let material = |p: &Pentaplane| {
             e.breakdown(p)
                 .into_iter()
