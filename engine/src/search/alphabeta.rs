@@ -430,9 +430,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let tt = self.shared.tt;
 
         let mut tt_move = Move::NONE;
+        // The stored score and its bound, for sharpening the static evaluation.
+        let mut tt_bound = None;
         if let Some(e) = tt.probe(key) {
             tt_move = e.mv;
             let s = score_from_tt(e.score, half_turns);
+            tt_bound = Some((s, e.bound));
             if !pv_node && e.depth >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -473,6 +476,18 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         self.evals[ply] = (half_turns, known_eval);
         // Looked up only when a parameter uses it (the defaults do not).
         let improving = self.p.uses_improving() && self.improving(ply, half_turns, known_eval);
+        // A searched score bounds the position better than the static evaluation where
+        // its bound points the right way: the pruning margins below then start from it.
+        let static_eval = match tt_bound {
+            Some((s, bound)) if self.p.tt_eval != 0 && !in_check && s.abs() < MATE_BOUND => {
+                match bound {
+                    Bound::Exact => s,
+                    Bound::Lower => static_eval.max(s),
+                    Bound::Upper => static_eval.min(s),
+                }
+            }
+            _ => static_eval,
+        };
 
         // Reverse futility: far above beta at shallow depth, assume a quiet move holds it.
         if !pv_node

@@ -98,6 +98,9 @@ search_params! {
     /// deadline instead of half of it (1: on).
     time_stability: 0,
     time_fixed_full: 1,
+    /// Reverse futility, null move and futility start from the transposition table's
+    /// score instead of the static evaluation where its bound allows (1: on).
+    tt_eval: 0,
     /// Internal iterative reduction from this depth (0: off).
     iir_min_depth: 0,
     /// Counter moves and continuation history (1: on).
