@@ -227,6 +227,15 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// The nominal value a tactical move wins at once (what it captures, plus a
+    /// promotion's gain; pawn = 100), never negative: the search orders tactical
+    /// moves by it (most valuable victim first) where [`Position::static_exchange`]
+    /// has no answer. Nothing is pruned by it. `None` (the default): tactical moves
+    /// are then ordered by history alone.
+    fn capture_value(&self, _m: Move) -> Option<i32> {
+        None
+    }
+
     /// Whether the side to move stands in check (false in variants without check).
     fn in_check(&self) -> bool {
         false

@@ -95,6 +95,8 @@ pub struct Worker<'a, P: Position, E: Evaluator<P>> {
     played: Vec<Move>,
     /// Per ply: move lists for the node there to reuse.
     scratch: Vec<Scratch>,
+    /// Per ply: the move a singular-extension search leaves out (`Move::NONE`: none).
+    excluded: Vec<Move>,
     /// Keys of turn-start positions: the game before the root, then the search path.
     keys: Vec<u64>,
     /// Where the search path begins in `keys`.
@@ -184,6 +186,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             evals: vec![(0, None); MAX_PLY + 2],
             played: vec![Move::NONE; MAX_PLY + 2],
             scratch: (0..MAX_PLY + 2).map(|_| Scratch::with_room()).collect(),
+            excluded: vec![Move::NONE; MAX_PLY + 2],
             keys: history_keys.to_vec(),
             path_start: history_keys.len(),
             root_depth: 1,
@@ -428,14 +431,23 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let key = pos.key();
         let side = pos.side_to_move();
         let tt = self.shared.tt;
+        // A singular-extension search of this node without one move: its result is
+        // not the node's value, so the table neither answers nor stores it, and the
+        // shortcuts that assume the whole node (reverse futility, razoring, null move)
+        // are skipped.
+        let excluded = self.excluded[ply];
+        let singular_search = !excluded.is_none();
 
         let mut tt_move = Move::NONE;
         // The stored score and its bound, for sharpening the static evaluation.
         let mut tt_bound = None;
-        if let Some(e) = tt.probe(key) {
+        // The stored score, bound and depth, for the singular-extension test.
+        let mut tt_entry = None;
+        if let Some(e) = tt.probe(key).filter(|_| !singular_search) {
             tt_move = e.mv;
             let s = score_from_tt(e.score, half_turns);
             tt_bound = Some((s, e.bound));
+            tt_entry = Some((s, e.bound, e.depth));
             if !pv_node && e.depth >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -448,18 +460,6 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
-        let Scratch {
-            all,
-            tactical,
-            tried_quiet,
-            tried_tactical,
-            picked,
-        } = scratch;
-        all.clear();
-        pos.generate(GenKind::All, all);
-        if all.is_empty() {
-            return outcome_score(&pos.no_move_outcome(), side, half_turns);
-        }
         let in_check = pos.in_check();
         let turn_start = pos.is_turn_start();
         // Reverse futility and the pruning and reduction of late quiet moves apply at
@@ -489,9 +489,42 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             _ => static_eval,
         };
 
+        // Razoring: far below alpha at shallow depth, only tactics can help; when
+        // quiescence agrees, the node fails low without a full-width search.
+        if !pv_node
+            && !in_check
+            && !singular_search
+            && may_prune
+            && depth <= self.p.razor_max_depth
+            && alpha.abs() < MATE_BOUND
+            && static_eval + self.p.razor_base + self.p.razor_per_depth * depth < alpha
+        {
+            let s = self.qsearch_moves(pos, alpha, alpha + 1, ply, half_turns, scratch);
+            if self.stopped {
+                return 0;
+            }
+            if s < alpha {
+                return s;
+            }
+        }
+
+        let Scratch {
+            all,
+            tactical,
+            tried_quiet,
+            tried_tactical,
+            picked,
+        } = scratch;
+        all.clear();
+        pos.generate(GenKind::All, all);
+        if all.is_empty() {
+            return outcome_score(&pos.no_move_outcome(), side, half_turns);
+        }
+
         // Reverse futility: far above beta at shallow depth, assume a quiet move holds it.
         if !pv_node
             && !in_check
+            && !singular_search
             && may_prune
             && depth <= self.p.rfp_max_depth
             && beta.abs() < MATE_BOUND
@@ -506,6 +539,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if !pv_node
             && allow_null
             && !in_check
+            && !singular_search
             && turn_start
             && self.p.null_min_depth > 0
             && depth >= self.p.null_min_depth
@@ -545,10 +579,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if !all.contains(&tt_move) {
             tt_move = Move::NONE;
         }
-        if tt_move.is_none() && self.p.iir_min_depth > 0 && depth >= self.p.iir_min_depth {
+        if tt_move.is_none()
+            && !singular_search
+            && self.p.iir_min_depth > 0
+            && depth >= self.p.iir_min_depth
+        {
             depth -= 1;
         }
         let prior = self.prior_moves(ply);
+        let capture_order = self.p.capture_order != 0;
         let mut picker = MovePicker::new(
             &self.ordering,
             side,
@@ -557,7 +596,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             tt_move,
             all,
             tactical,
-            |m| pos.static_exchange(m),
+            |m| order_value(pos, m, capture_order),
             std::mem::take(picked),
         );
         self.ordering.clear_killers(ply + 1);
@@ -571,7 +610,18 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let may_extend = ply < EXTENSION_PLY_FACTOR * self.root_depth as usize;
 
         while let Some((m, is_tactical, _)) = picker.next_move() {
+            if m == excluded {
+                continue;
+            }
             index += 1;
+            let singular = m == tt_move && may_extend && self.p.se_min_depth > 0 && {
+                match self.singular_test(pos, depth, beta, ply, half_turns, m, tt_entry) {
+                    Singular::Yes => true,
+                    Singular::No => false,
+                    Singular::MultiCut(s) => return s,
+                    Singular::Stopped => return 0,
+                }
+            };
             let mut child = pos.clone();
             child.make(m);
             self.played[ply] = m;
@@ -623,7 +673,30 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     continue;
                 }
             }
-            let extension = if gives_check && may_extend { 1 } else { 0 };
+            // Static exchange pruning at shallow depth: a capture that loses more than
+            // a margin, or a quiet move that leaves its piece to be won, is not searched.
+            if !pv_node
+                && may_prune
+                && !in_check
+                && !gives_check
+                && depth <= self.p.see_prune_max_depth
+                && best_score > -MATE_BOUND
+                && (is_tactical || !is_killer)
+            {
+                let margin = if is_tactical {
+                    self.p.see_capture_margin * depth
+                } else {
+                    self.p.see_quiet_margin * depth * depth
+                };
+                if pos.static_exchange(m).is_some_and(|see| see < -margin) {
+                    continue;
+                }
+            }
+            let extension = if (gives_check || singular) && may_extend {
+                1
+            } else {
+                0
+            };
             let new_depth = depth - 1 + extension;
 
             let score = if index == 1 {
@@ -698,15 +771,68 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
 
         *picked = picker.into_buffer();
-        let bound = bound_for(best_score, original_alpha, beta);
-        tt.store(
-            key,
-            best_move,
-            score_to_tt(best_score, half_turns),
-            depth,
-            bound,
-        );
+        if !singular_search {
+            let bound = bound_for(best_score, original_alpha, beta);
+            tt.store(
+                key,
+                best_move,
+                score_to_tt(best_score, half_turns),
+                depth,
+                bound,
+            );
+        }
         best_score
+    }
+
+    /// Singular extension test of the transposition-table move `m` at a node of
+    /// `depth`: when every other move, searched at half the depth, stays below the
+    /// stored score less a margin, `m` is the only good move and is extended; when
+    /// even that reduced bound reaches beta, several moves refute the node
+    /// (multi-cut) and it fails high at once.
+    #[allow(clippy::too_many_arguments)]
+    fn singular_test(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        half_turns: i32,
+        m: Move,
+        tt_entry: Option<(i32, Bound, i32)>,
+    ) -> Singular {
+        let Some((tt_score, tt_bound, tt_depth)) = tt_entry else {
+            return Singular::No;
+        };
+        if depth < self.p.se_min_depth
+            || tt_bound == Bound::Upper
+            || tt_depth < depth - self.p.se_tt_depth_margin
+            || tt_score.abs() >= MATE_BOUND
+        {
+            return Singular::No;
+        }
+        let singular_beta = tt_score - self.p.se_margin * depth;
+        self.excluded[ply] = m;
+        let score = self.alphabeta_node(
+            pos,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            half_turns,
+            false,
+        );
+        self.excluded[ply] = Move::NONE;
+        // The reduced search wrote its own line here; the node's is not known yet.
+        self.pv[ply].clear();
+        if self.stopped {
+            Singular::Stopped
+        } else if score < singular_beta {
+            Singular::Yes
+        } else if singular_beta >= beta {
+            Singular::MultiCut(singular_beta)
+        } else {
+            Singular::No
+        }
     }
 
     /// Quiescence: stand pat on the static evaluation, or follow tactical moves; when
@@ -794,6 +920,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             tt_move = Move::NONE;
         }
         let prior = self.prior_moves(ply);
+        let capture_order = self.p.capture_order != 0;
         let mut picker = MovePicker::new(
             &self.ordering,
             side,
@@ -802,7 +929,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             tt_move,
             moves,
             sorted_tactical,
-            |m| pos.static_exchange(m),
+            |m| order_value(pos, m, capture_order),
             std::mem::take(picked),
         );
         let mut best_move = Move::NONE;
@@ -1070,6 +1197,23 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         self.shared.publish_nodes(self.id, self.nodes);
         last
     }
+}
+
+/// The value the move picker orders a tactical move by: its static exchange, or,
+/// where the variant has none and `capture_order` is on, what it captures.
+fn order_value<P: Position>(pos: &P, m: Move, capture_order: bool) -> Option<i32> {
+    pos.static_exchange(m)
+        .or_else(|| capture_order.then(|| pos.capture_value(m)).flatten())
+}
+
+/// What the singular extension test found (see [`Worker::singular_test`]).
+enum Singular {
+    /// The move is singular: extend it.
+    Yes,
+    No,
+    /// Other moves also reach beta: the node fails high with this score.
+    MultiCut(i32),
+    Stopped,
 }
 
 /// The kind of bound a node's best score is, given the window it was searched with.

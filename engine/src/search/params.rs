@@ -101,6 +101,26 @@ search_params! {
     /// Reverse futility, null move and futility start from the transposition table's
     /// score instead of the static evaluation where its bound allows (1: on).
     tt_eval: 0,
+    /// Razoring up to this depth (0: off): a node whose static evaluation is below
+    /// alpha by base + per_depth * depth returns quiescence's score when that fails
+    /// low too.
+    razor_max_depth: 0,
+    razor_base: 200,
+    razor_per_depth: 200,
+    /// Static exchange pruning up to this depth (0: off): captures losing more than
+    /// capture_margin * depth, quiet moves losing more than quiet_margin * depth^2.
+    see_prune_max_depth: 0,
+    see_capture_margin: 100,
+    see_quiet_margin: 30,
+    /// Singular extensions from this depth (0: off), when the table's entry is at
+    /// most tt_depth_margin shallower; the other moves must stay below its score less
+    /// margin * depth.
+    se_min_depth: 0,
+    se_tt_depth_margin: 3,
+    se_margin: 2,
+    /// Where a variant has no static exchange evaluation, order tactical moves by
+    /// what they capture (`Position::capture_value`) before history (1: on).
+    capture_order: 0,
     /// Internal iterative reduction from this depth (0: off).
     iir_min_depth: 0,
     /// Counter moves and continuation history (1: on).

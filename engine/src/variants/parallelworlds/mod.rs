@@ -624,6 +624,27 @@ impl Position for ParallelWorlds {
         s
     }
 
+    /// What a sub-move takes, by the evaluation's piece values; a king capture
+    /// wins the game and outranks everything.
+    fn capture_value(&self, m: Move) -> Option<i32> {
+        const VALUES: [i32; 6] = [100, 244, 373, 567, 891, 20_000];
+        if m == Move::END_TURN {
+            return Some(0);
+        }
+        let victim = match m.extra() {
+            EXTRA_EN_PASSANT => VALUES[Kind::Pawn as usize],
+            _ => self
+                .man_at(m.to())
+                .map_or(0, |(_, kind)| VALUES[kind as usize]),
+        };
+        let promotion = if (EXTRA_PROMOTE..EXTRA_PROMOTE + 6).contains(&m.extra()) {
+            VALUES[(m.extra() - EXTRA_PROMOTE) as usize] - VALUES[Kind::Pawn as usize]
+        } else {
+            0
+        };
+        Some(victim + promotion)
+    }
+
     fn event_outcome(&self) -> Option<Outcome> {
         self.winner.map(|winner| Outcome::Win {
             winner,

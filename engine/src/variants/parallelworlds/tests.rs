@@ -286,3 +286,27 @@ fn view_of_promotions_end_turn_and_attacked_kings() {
     p.make(p.parse_move("3e13d2").unwrap());
     assert!(p.checked_royals().is_empty(), "{}", p.fen());
 }
+
+#[test]
+fn capture_values_rank_king_captures_first_and_count_promotions() {
+    let white = "4k3/8/8/8/8/8/8/4K3|P7/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/4K2r w -,- -,- 0 2 -";
+    let p = ParallelWorlds::from_fen(white).unwrap();
+    let value = |p: &ParallelWorlds, text: &str| p.capture_value(p.parse_move(text).unwrap());
+    assert_eq!(value(&p, "2a81a8q"), Some(891 - 100), "queen promotion");
+    assert_eq!(value(&p, "2a81a8n"), Some(244 - 100), "knight promotion");
+    assert_eq!(value(&p, "3e13f1"), Some(0), "a quiet king step");
+    assert_eq!(value(&p, "3e13f2"), Some(0));
+
+    let black = white.replace(" w ", " b ");
+    let p = ParallelWorlds::from_fen(&black).unwrap();
+    assert_eq!(
+        value(&p, "3h13e1"),
+        Some(20_000),
+        "taking a king wins the game"
+    );
+    assert_eq!(value(&p, "3h13h5"), Some(0));
+    let mut after = p.clone();
+    after.make(after.parse_move("3h13h5").unwrap());
+    assert!(!after.is_turn_start(), "the level-1 king can still move");
+    assert_eq!(after.capture_value(Move::END_TURN), Some(0));
+}
