@@ -104,12 +104,12 @@ search_params! {
     /// Razoring up to this depth (0: off): a node whose static evaluation is below
     /// alpha by base + per_depth * depth returns quiescence's score when that fails
     /// low too.
-    razor_max_depth: 0,
+    razor_max_depth: 2,
     razor_base: 200,
     razor_per_depth: 200,
     /// Static exchange pruning up to this depth (0: off): captures losing more than
     /// capture_margin * depth, quiet moves losing more than quiet_margin * depth^2.
-    see_prune_max_depth: 0,
+    see_prune_max_depth: 4,
     see_capture_margin: 100,
     see_quiet_margin: 30,
     /// Singular extensions from this depth (0: off), when the table's entry is at
