@@ -494,7 +494,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if !pv_node
             && !in_check
             && !singular_search
-            && may_prune
+            && (turn_start || self.p.razor_mid_turn != 0)
             && depth <= self.p.razor_max_depth
             && alpha.abs() < MATE_BOUND
             && static_eval + self.p.razor_base + self.p.razor_per_depth * depth < alpha

@@ -107,6 +107,10 @@ search_params! {
     razor_max_depth: 2,
     razor_base: 200,
     razor_per_depth: 200,
+    /// Razoring inside a turn of several sub-moves too (1), or at turn starts only
+    /// (0): quiescence stands pat, and in the middle of a turn that must go on (Tri-Plane's
+    /// three steps) standing pat is not a move the side has.
+    razor_mid_turn: 0,
     /// Static exchange pruning up to this depth (0: off): captures losing more than
     /// capture_margin * depth, quiet moves losing more than quiet_margin * depth^2.
     see_prune_max_depth: 4,
