@@ -439,14 +439,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let singular_search = !excluded.is_none();
 
         let mut tt_move = Move::NONE;
-        // The stored score and its bound, for sharpening the static evaluation.
-        let mut tt_bound = None;
-        // The stored score, bound and depth, for the singular-extension test.
+        // The stored score, bound and depth: for sharpening the static evaluation and
+        // for the singular-extension test.
         let mut tt_entry = None;
         if let Some(e) = tt.probe(key).filter(|_| !singular_search) {
             tt_move = e.mv;
             let s = score_from_tt(e.score, half_turns);
-            tt_bound = Some((s, e.bound));
             tt_entry = Some((s, e.bound, e.depth));
             if !pv_node && e.depth >= depth {
                 let cut = match e.bound {
@@ -478,8 +476,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let improving = self.p.uses_improving() && self.improving(ply, half_turns, known_eval);
         // A searched score bounds the position better than the static evaluation where
         // its bound points the right way: the pruning margins below then start from it.
-        let static_eval = match tt_bound {
-            Some((s, bound)) if self.p.tt_eval != 0 && !in_check && s.abs() < MATE_BOUND => {
+        let static_eval = match tt_entry {
+            Some((s, bound, _)) if self.p.tt_eval != 0 && !in_check && s.abs() < MATE_BOUND => {
                 match bound {
                     Bound::Exact => s,
                     Bound::Lower => static_eval.max(s),
@@ -490,7 +488,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         };
 
         // Razoring: far below alpha at shallow depth, only tactics can help; when
-        // quiescence agrees, the node fails low without a full-width search.
+        // quiescence agrees, the node fails low without a full-width search. (It comes
+        // before move generation, so a stalemate here fails low like any other node.)
         if !pv_node
             && !in_check
             && !singular_search
