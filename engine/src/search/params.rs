@@ -124,7 +124,7 @@ search_params! {
     se_margin: 2,
     /// Where a variant has no static exchange evaluation, order tactical moves by
     /// what they capture (`Position::capture_value`) before history (1: on).
-    capture_order: 0,
+    capture_order: 1,
     /// Internal iterative reduction from this depth (0: off).
     iir_min_depth: 0,
     /// Counter moves and continuation history (1: on).
