@@ -10,7 +10,7 @@
 //! so that a mate reported in moves is exact in variants with multi-move turns; in
 //! one-move-per-turn variants a half-turn is a ply.
 
-use super::ordering::{MovePicker, OrderingTables, PriorMoves};
+use super::ordering::{MovePicker, OrderingTables, Picked, PickerEntry, PriorMoves};
 use super::params::SearchParams;
 use super::threads::Shared;
 use super::time::TimeControl;
@@ -44,7 +44,7 @@ struct Scratch {
     tactical: MoveList,
     tried_quiet: Vec<Move>,
     tried_tactical: Vec<Move>,
-    picked: Vec<(Move, i32, bool)>,
+    picked: Vec<PickerEntry>,
 }
 
 impl Scratch {
@@ -608,7 +608,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut index = 0usize;
         let may_extend = ply < EXTENSION_PLY_FACTOR * self.root_depth as usize;
 
-        while let Some((m, is_tactical, _)) = picker.next_move() {
+        while let Some(Picked {
+            mv: m,
+            tactical: is_tactical,
+            exchange: ordering_exchange,
+            ..
+        }) = picker.next_move()
+        {
             if m == excluded {
                 continue;
             }
@@ -687,7 +693,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 } else {
                     self.p.see_quiet_margin * depth * depth
                 };
-                if pos.static_exchange(m).is_some_and(|see| see < -margin) {
+                // A tactical move's value comes from the ordering (a capture value
+                // stands in for it where the variant has no exchange evaluation, and
+                // is never negative, so it never prunes).
+                let exchange = ordering_exchange.or_else(|| pos.static_exchange(m));
+                if exchange.is_some_and(|see| see < -margin) {
                     continue;
                 }
             }
@@ -932,7 +942,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             std::mem::take(picked),
         );
         let mut best_move = Move::NONE;
-        while let Some((m, _, loses_material)) = picker.next_move() {
+        while let Some(Picked {
+            mv: m,
+            losing: loses_material,
+            ..
+        }) = picker.next_move()
+        {
             if loses_material && !in_check {
                 // Losing captures come last and are not searched in quiescence: a
                 // capture that loses material by static exchange rarely beats
@@ -1201,8 +1216,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
 /// The value the move picker orders a tactical move by: its static exchange, or,
 /// where the variant has none and `capture_order` is on, what it captures.
 fn order_value<P: Position>(pos: &P, m: Move, capture_order: bool) -> Option<i32> {
-    pos.static_exchange(m)
-        .or_else(|| capture_order.then(|| pos.capture_value(m)).flatten())
+    pos.static_exchange(m).or_else(|| {
+        let value = capture_order.then(|| pos.capture_value(m)).flatten();
+        // Static exchange pruning reads this value too: it must never be negative.
+        debug_assert!(value.is_none_or(|v| v >= 0));
+        value
+    })
 }
 
 /// What the singular extension test found (see [`Worker::singular_test`]).

@@ -245,8 +245,25 @@ const MAX_EXCHANGE: i32 = 4_000;
 /// One node's moves with their ordering scores, handed out best first by selection
 /// (a cut-off usually comes early, so sorting everything would be wasted).
 pub struct MovePicker {
-    moves: Vec<(Move, i32, bool)>,
+    moves: Vec<PickerEntry>,
     next: usize,
+}
+
+/// One move in the picker's list: the move, its ordering score, whether it is
+/// tactical, and the exchange value the ordering used (`None` where none was asked).
+pub type PickerEntry = (Move, i32, bool, Option<i32>);
+
+/// A move as the picker hands it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Picked {
+    pub mv: Move,
+    pub tactical: bool,
+    /// A tactical move that loses material by static exchange (these come after
+    /// every other move).
+    pub losing: bool,
+    /// The exchange value the ordering computed for a tactical move (never for the
+    /// table move): reused by the pruning that asks for it.
+    pub exchange: Option<i32>,
 }
 
 impl MovePicker {
@@ -264,7 +281,7 @@ impl MovePicker {
         all: &[Move],
         tactical: &[Move],
         exchange: impl Fn(Move) -> Option<i32>,
-        mut buffer: Vec<(Move, i32, bool)>,
+        mut buffer: Vec<PickerEntry>,
     ) -> Self {
         let counter = tables.counter_move(side, prior);
         buffer.clear();
@@ -272,7 +289,7 @@ impl MovePicker {
             let t = tactical.binary_search(&m).is_ok();
             let see = if t && m != tt_move { exchange(m) } else { None };
             let score = tables.score(side, ply, prior, counter, tt_move, m, t, see);
-            (m, score, t)
+            (m, score, t, see)
         }));
         MovePicker {
             moves: buffer,
@@ -281,13 +298,12 @@ impl MovePicker {
     }
 
     /// The storage of the picker's list, for the next node.
-    pub fn into_buffer(self) -> Vec<(Move, i32, bool)> {
+    pub fn into_buffer(self) -> Vec<PickerEntry> {
         self.moves
     }
 
-    /// The next move, whether it is tactical, and whether it is a tactical move that
-    /// loses material by static exchange (those come after every other move).
-    pub fn next_move(&mut self) -> Option<(Move, bool, bool)> {
+    /// The best of the moves not yet handed out.
+    pub fn next_move(&mut self) -> Option<Picked> {
         if self.next >= self.moves.len() {
             return None;
         }
@@ -298,9 +314,14 @@ impl MovePicker {
             }
         }
         self.moves.swap(self.next, best);
-        let (m, score, t) = self.moves[self.next];
+        let (mv, score, tactical, exchange) = self.moves[self.next];
         self.next += 1;
-        Some((m, t, t && score < KILLER_SCORE && score < 0))
+        Some(Picked {
+            mv,
+            tactical,
+            losing: tactical && score < KILLER_SCORE && score < 0,
+            exchange,
+        })
     }
 }
 
@@ -340,8 +361,7 @@ mod tests {
             |_| None,
             Vec::new(),
         );
-        let order: Vec<Move> =
-            std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect();
+        let order: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|p| p.mv)).collect();
         assert_eq!(order, vec![tt, capture, killer, quiet_good, quiet_plain]);
     }
 
@@ -370,7 +390,7 @@ mod tests {
                 |_| None,
                 Vec::new(),
             );
-            std::iter::from_fn(|| picker.next_move().map(|(m, _, _)| m)).collect::<Vec<_>>()
+            std::iter::from_fn(|| picker.next_move().map(|p| p.mv)).collect::<Vec<_>>()
         };
         assert_eq!(order(&prior_a), vec![refutes_a, follows_a, plain]);
         // After another prior move only the plain history remains: no counter move,
@@ -414,7 +434,7 @@ mod tests {
             Vec::new(),
         );
         let order: Vec<(Move, bool)> =
-            std::iter::from_fn(|| picker.next_move().map(|(m, _, losing)| (m, losing))).collect();
+            std::iter::from_fn(|| picker.next_move().map(|p| (p.mv, p.losing))).collect();
         assert_eq!(
             order,
             vec![
@@ -438,6 +458,14 @@ mod tests {
             |_| None,
             Vec::new(),
         );
-        assert_eq!(picker.next_move(), Some((unknown, true, false)));
+        assert_eq!(
+            picker.next_move(),
+            Some(Picked {
+                mv: unknown,
+                tactical: true,
+                losing: false,
+                exchange: None
+            })
+        );
     }
 }
