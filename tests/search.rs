@@ -4,7 +4,8 @@
 //! the Win-at-Chess suite (ignored: it takes minutes; run with `--ignored`).
 //!
 //! `cargo test --release --test search -- --ignored --nocapture wac` prints the number
-//! of WAC positions solved (`WAC_MS` per position, default 1000; `WAC_THREADS`).
+//! of WAC positions solved (`WAC_MS` per position, default 1000; `WAC_THREADS`;
+//! `WAC_NODES` instead of a time, for comparisons that a busy machine cannot skew).
 
 use engine::search::params::SearchParams;
 use engine::search::{Limits, Score, SearchResult, Searcher};
@@ -434,14 +435,27 @@ fn wac() {
         .unwrap_or(1);
     let params =
         SearchParams::parse(&std::env::var("WAC_PARAMS").unwrap_or_default()).expect("WAC_PARAMS");
-    let limits = Limits {
-        movetime: Some(ms),
-        ..Limits::default()
+    let nodes: Option<u64> = std::env::var("WAC_NODES").ok().and_then(|v| v.parse().ok());
+    let (limits, budget) = match nodes {
+        Some(n) => (
+            Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            },
+            format!("{n} nodes"),
+        ),
+        None => (
+            Limits {
+                movetime: Some(ms),
+                ..Limits::default()
+            },
+            format!("{ms} ms"),
+        ),
     };
     let lines = wac_lines();
     let (solved, failed) = solve_wac(&lines, threads, &params, &limits);
     println!(
-        "WAC: solved {solved}/{} at {ms} ms, {threads} thread(s)",
+        "WAC: solved {solved}/{} at {budget}, {threads} thread(s)",
         lines.len()
     );
     println!("failed: {}", failed.join(" "));

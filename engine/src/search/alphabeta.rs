@@ -340,7 +340,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         } else {
             (-beta, -alpha)
         };
-        let score = if depth <= 0 {
+        // A horizon in the middle of a turn: with `leaf_finish_turn` the side plays
+        // the rest of its turn at depth 1 (its remaining sub-moves), and only then
+        // does quiescence judge the position.
+        let finish_turn =
+            depth <= 0 && same_side && self.p.leaf_finish_turn != 0 && !child.is_turn_start();
+        let score = if finish_turn {
+            self.alphabeta(child, 1, a, b, ply + 1, child_half_turns, allow_null)
+        } else if depth <= 0 {
             self.qsearch(child, a, b, ply + 1, child_half_turns)
         } else {
             self.alphabeta(child, depth, a, b, ply + 1, child_half_turns, allow_null)

@@ -111,6 +111,10 @@ search_params! {
     /// (0): quiescence stands pat, and in the middle of a turn that must go on (Tri-Plane's
     /// three steps) standing pat is not a move the side has.
     razor_mid_turn: 0,
+    /// Turn-aware leaves: when the depth runs out in the middle of a turn, the rest
+    /// of the turn is searched full width at depth 1 instead of quiescence, so a
+    /// search horizon falls between whole turns (1: on).
+    leaf_finish_turn: 0,
     /// Static exchange pruning up to this depth (0: off): captures losing more than
     /// capture_margin * depth, quiet moves losing more than quiet_margin * depth^2.
     see_prune_max_depth: 4,
