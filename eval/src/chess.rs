@@ -9,7 +9,11 @@
 //! * king safety: pawn shield and enemy attacks on the king's neighbourhood; in
 //!   atomic, pieces next to one's own king that the enemy can capture (the explosion
 //!   would take the king) and, in crazyhouse, a larger weight for attacks (drops);
-//! * pawns: advancement (growing towards the endgame), passed pawns, doubled pawns.
+//! * pawns: advancement (growing towards the endgame), passed pawns, doubled and
+//!   isolated pawns;
+//! * pieces: the bishop pair, rooks on open and half-open files;
+//! * threats: pieces attacked by enemy pawns, rooks and queens attacked by minors;
+//! * king danger growing with the square of the attacks on the king's neighbourhood.
 
 use crate::params::{Accumulator, Param, Terms};
 use engine::variants::chess::bitboard::{tables, Bitboard, Cells, FILE_A};
@@ -30,8 +34,15 @@ const KING_ZONE_ATTACK: Param = 29; // enemy attacks on the king's neighbourhood
 const ATOMIC_EXPOSED_NEIGHBOUR: Param = 30; // own piece next to the king, attacked
 const ATOMIC_KINGS_TOUCH: Param = 31;
 const TEMPO: Param = 32;
+const ISOLATED_PAWN: Param = 33;
+const BISHOP_PAIR: Param = 34;
+const ROOK_OPEN_FILE: Param = 35; // no pawn of either side on the file
+const ROOK_HALF_OPEN_FILE: Param = 36; // only enemy pawns on the file
+const THREAT_BY_PAWN: Param = 37; // per own non-pawn piece an enemy pawn attacks
+const THREAT_BY_MINOR: Param = 38; // per own rook or queen an enemy minor attacks
+const KING_ZONE_ATTACK_SQUARED: Param = 39; // (attacks on the king's neighbourhood)^2
 
-const LAYOUT: [&str; 33] = [
+const LAYOUT: [&str; 40] = [
     "material.pawn",
     "material.knight",
     "material.bishop",
@@ -65,6 +76,13 @@ const LAYOUT: [&str; 33] = [
     "king.atomic_exposed_neighbour",
     "king.atomic_kings_touch",
     "tempo.side_to_move",
+    "pawns.isolated",
+    "pieces.bishop_pair",
+    "pieces.rook_open_file",
+    "pieces.rook_half_open_file",
+    "threats.by_pawn",
+    "threats.by_minor_on_major",
+    "king.zone_attack_squared",
 ];
 
 /// Piece values (pawn..queen) that measure the game phase: fixed, not tuned, so the
@@ -96,13 +114,7 @@ fn relative_rank(side: Side, sq: u8) -> i32 {
 #[inline]
 fn front_span(side: Side, sq: u8) -> Bitboard {
     let file = sq % 8;
-    let mut files = FILE_A << file;
-    if file > 0 {
-        files |= FILE_A << (file - 1);
-    }
-    if file < 7 {
-        files |= FILE_A << (file + 1);
-    }
+    let files = FILE_A << file | adjacent_files(file);
     let rank = sq / 8;
     let ahead: Bitboard = if side == Side::White {
         if rank >= 7 {
@@ -129,6 +141,19 @@ fn attacks_of(kind: u8, sq: u8, side: Side, occ: Bitboard) -> Bitboard {
         QUEEN => t.queen(sq, occ),
         _ => t.king[sq as usize],
     }
+}
+
+/// The files beside `file` (one or two).
+#[inline]
+fn adjacent_files(file: u8) -> Bitboard {
+    let mut files = 0;
+    if file > 0 {
+        files |= FILE_A << (file - 1);
+    }
+    if file < 7 {
+        files |= FILE_A << (file + 1);
+    }
+    files
 }
 
 /// The two ranks in front of a king (its pawn shield area).
@@ -173,6 +198,9 @@ impl<R: Rules> Terms for Board<R> {
         let king_zones = [Side::White, Side::Black]
             .map(|s| b.king_sq(s).map(|k| tables().king[k as usize]).unwrap_or(0));
         let mut attacks = [0u64; 2];
+        // Cells attacked by each side's pawns, and by its knights and bishops.
+        let mut pawn_attacks = [0u64; 2];
+        let mut minor_attacks = [0u64; 2];
         let mut zone_attacks = [0i32; 2];
         for side in [Side::White, Side::Black] {
             let sign = if side == Side::White { 1 } else { -1 };
@@ -182,6 +210,11 @@ impl<R: Rules> Terms for Board<R> {
                 for sq in Cells(b.pieces(side, kind)) {
                     let a = attacks_of(kind, sq, side, occ);
                     attacks[side.index()] |= a;
+                    match kind {
+                        PAWN => pawn_attacks[side.index()] |= a,
+                        KNIGHT | BISHOP => minor_attacks[side.index()] |= a,
+                        _ => {}
+                    }
                     zone_attacks[side.index()] +=
                         (a & king_zones[side.opposite().index()]).count_ones() as i32;
                     acc.add(CENTRALITY + k, sign * centrality(sq));
@@ -221,13 +254,42 @@ impl<R: Rules> Terms for Board<R> {
                     // Counted once per pawn on the file: each doubled pawn pays.
                     acc.add(DOUBLED_PAWN, sign);
                 }
+                if own_pawns & adjacent_files(sq % 8) == 0 {
+                    acc.add(ISOLATED_PAWN, sign);
+                }
             }
+            if b.pieces(side, BISHOP).count_ones() >= 2 {
+                acc.add(BISHOP_PAIR, sign);
+            }
+            for sq in Cells(b.pieces(side, ROOK)) {
+                let file = FILE_A << (sq % 8);
+                if own_pawns & file == 0 {
+                    if their_pawns & file == 0 {
+                        acc.add(ROOK_OPEN_FILE, sign);
+                    } else {
+                        acc.add(ROOK_HALF_OPEN_FILE, sign);
+                    }
+                }
+            }
+            // Threats against this side's pieces (a negative weight: they are the
+            // enemy's chances).
+            let pieces = b.side_pieces(side) & !own_pawns & !b.pieces(side, KING);
+            let by_pawn = (pieces & pawn_attacks[them.index()]).count_ones() as i32;
+            acc.add(THREAT_BY_PAWN, sign * by_pawn);
+            let majors = b.pieces(side, ROOK) | b.pieces(side, QUEEN);
+            let by_minor = (majors & minor_attacks[them.index()]).count_ones() as i32;
+            acc.add(THREAT_BY_MINOR, sign * by_minor);
 
             let Some(ksq) = b.king_sq(side) else { continue };
             let zone = tables().king[ksq as usize];
             let shield = (zone | front_span(side, ksq) & zone_ahead(side, ksq)) & own_pawns;
             acc.add(KING_SHIELD, sign * shield.count_ones() as i32);
             acc.add(KING_ZONE_ATTACK, sign * zone_attacks[them.index()]);
+            let attacks_on_king = zone_attacks[them.index()];
+            acc.add(
+                KING_ZONE_ATTACK_SQUARED,
+                sign * attacks_on_king * attacks_on_king,
+            );
             if R::EXPLOSIONS {
                 // A capture on any cell next to our king explodes it: our pieces there
                 // that the enemy attacks are direct threats, unless the kings touch
@@ -325,6 +387,36 @@ mod tests {
         let with =
             eval_fen::<Crazyhouse>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1");
         assert!(with > TEMPO_CP + 200, "{with}");
+    }
+
+    /// The count of one feature in a chess position (White's view).
+    fn feature(fen: &str, param: Param) -> i32 {
+        let (counts, _) = crate::params::features(&Chess::from_fen(fen).unwrap());
+        counts.iter().find(|c| c.0 == param).map_or(0, |c| c.1)
+    }
+
+    #[test]
+    fn piece_pawn_threat_and_king_danger_features_count() {
+        // White: rooks on an open file (a) and a half-open one (d), the bishop pair,
+        // an isolated pawn on h2. Black: one bishop, pawns on d7 and e6.
+        let fen = "4k3/3p4/4p3/8/8/8/7P/R2RKBB1 w - - 0 1";
+        assert_eq!(feature(fen, ROOK_OPEN_FILE), 1);
+        assert_eq!(feature(fen, ROOK_HALF_OPEN_FILE), 1);
+        assert_eq!(feature(fen, BISHOP_PAIR), 1);
+        assert_eq!(
+            feature(fen, ISOLATED_PAWN),
+            1,
+            "h2 alone; d7 and e6 support each other"
+        );
+        // A black pawn attacks a white knight and a white bishop; a white knight
+        // attacks the black queen and rook.
+        let threats = "4k3/8/2q1r3/8/2pN4/1N1B4/8/4K3 w - - 0 1";
+        assert_eq!(feature(threats, THREAT_BY_PAWN), 2);
+        assert_eq!(feature(threats, THREAT_BY_MINOR), -2);
+        // Attacks on the king's neighbourhood count squared as well.
+        let attacked = "6k1/5ppp/8/8/8/8/5PPP/3QR1K1 b - - 0 1";
+        let n = feature(attacked, KING_ZONE_ATTACK);
+        assert_eq!(feature(attacked, KING_ZONE_ATTACK_SQUARED), n * n.abs());
     }
 
     #[test]
