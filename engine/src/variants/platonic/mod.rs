@@ -290,6 +290,14 @@ impl Position for Platonic {
         movegen::generate_legal(self, kind, out);
     }
 
+    /// What a move takes, at `Kind::nominal_value` (the game has no promotion).
+    fn capture_value(&self, m: Move) -> Option<i32> {
+        if m.extra() == FLAG_EN_PASSANT {
+            return Some(Kind::Pawn.nominal_value());
+        }
+        Some(self.piece_at(m.to()).map_or(0, |p| p.kind.nominal_value()))
+    }
+
     fn make(&mut self, m: Move) {
         let t = tables();
         let (from, to, flag) = (m.from(), m.to(), m.extra());

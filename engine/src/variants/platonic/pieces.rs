@@ -47,6 +47,19 @@ impl Kind {
     pub fn index(self) -> usize {
         self as usize
     }
+    /// Nominal value (pawn = 100), used only to order captures in the search
+    /// (`Position::capture_value`): the evaluation's material
+    /// (eval/tables/platonic.txt), rounded. Tetrahedrons are royal and never taken.
+    pub fn nominal_value(self) -> i32 {
+        match self {
+            Kind::Pawn => 100,
+            Kind::Tetrahedron => 0,
+            Kind::Cube => 270,
+            Kind::Octahedron => 320,
+            Kind::Dodecahedron => 460,
+            Kind::Icosahedron => 800,
+        }
+    }
     pub fn def(self) -> &'static PieceDef {
         &PIECES[self.index()]
     }

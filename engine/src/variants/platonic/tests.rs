@@ -401,3 +401,13 @@ fn checked_royals_are_the_attacked_tetrahedrons() {
     assert!(black.in_check());
     assert_eq!(black.checked_royals(), vec!["f10".to_string()]);
 }
+
+#[test]
+fn capture_values_are_the_victims_nominal_values() {
+    let p = pos("8tt/10/10/10/10/3PpI4/10/10/10/TT8 b - d4 0 1");
+    let value = |text: &str| p.capture_value(p.parse_move(text).unwrap());
+    assert_eq!(value("e5d4"), Some(100), "en passant takes a pawn");
+    assert_eq!(value("e5d5"), Some(100));
+    assert_eq!(value("e5f5"), Some(800), "an Icosahedron");
+    assert_eq!(value("e5e4"), Some(0), "a quiet step");
+}
