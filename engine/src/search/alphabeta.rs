@@ -10,6 +10,7 @@
 //! so that a mate reported in moves is exact in variants with multi-move turns; in
 //! one-move-per-turn variants a half-turn is a ply.
 
+use super::evalcache::EvalCache;
 use super::ordering::{MovePicker, OrderingTables, Picked, PickerEntry, PriorMoves};
 use super::params::SearchParams;
 use super::threads::Shared;
@@ -106,6 +107,7 @@ pub struct Worker<'a, P: Position, E: Evaluator<P>> {
     pub control: Option<MainControl>,
     p: SearchParams,
     lmr: LmrTable,
+    eval_cache: EvalCache,
     _pos: std::marker::PhantomData<P>,
 }
 
@@ -193,6 +195,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             control: None,
             p: params.clone(),
             lmr: LmrTable::new(params),
+            eval_cache: EvalCache::new(),
             _pos: std::marker::PhantomData,
         }
     }
@@ -211,6 +214,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
         self.stopped
+    }
+
+    /// The position's static evaluation, from this thread's cache when it has it.
+    #[inline]
+    fn static_eval(&mut self, pos: &P) -> i32 {
+        let eval = self.eval;
+        self.eval_cache
+            .get_or_insert(pos.key(), || eval.evaluate(pos))
     }
 
     /// Main thread only: ponderhit, deadlines, node limit.
@@ -475,7 +486,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.eval.evaluate(pos)
+            self.static_eval(pos)
         };
         let known_eval = (!in_check).then_some(static_eval);
         self.evals[ply] = (half_turns, known_eval);
@@ -514,6 +525,21 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
+        // Reverse futility: far above beta at shallow depth, assume a quiet move holds it.
+        // It comes before move generation, like razoring: a node it cuts never pays for
+        // its moves, and a stalemate it misses costs no more than any other wrong margin.
+        if !pv_node
+            && !in_check
+            && !singular_search
+            && may_prune
+            && depth <= self.p.rfp_max_depth
+            && beta.abs() < MATE_BOUND
+            && static_eval - self.p.rfp_margin * (depth - self.p.rfp_improving * improving as i32)
+                >= beta
+        {
+            return static_eval;
+        }
+
         let Scratch {
             all,
             tactical,
@@ -525,19 +551,6 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         pos.generate(GenKind::All, all);
         if all.is_empty() {
             return outcome_score(&pos.no_move_outcome(), side, half_turns);
-        }
-
-        // Reverse futility: far above beta at shallow depth, assume a quiet move holds it.
-        if !pv_node
-            && !in_check
-            && !singular_search
-            && may_prune
-            && depth <= self.p.rfp_max_depth
-            && beta.abs() < MATE_BOUND
-            && static_eval - self.p.rfp_margin * (depth - self.p.rfp_improving * improving as i32)
-                >= beta
-        {
-            return static_eval;
         }
 
         // Null move: if passing still fails high, a real move will too (unsound in
@@ -915,7 +928,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             best_score = -INFINITY;
         } else {
-            let stand_pat = self.eval.evaluate(pos);
+            let stand_pat = self.static_eval(pos);
             if stand_pat >= beta {
                 return stand_pat;
             }

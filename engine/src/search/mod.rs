@@ -8,6 +8,7 @@
 //! * [`crate::tt`] — the shared lock-free transposition table.
 
 pub mod alphabeta;
+mod evalcache;
 pub mod ordering;
 pub mod params;
 pub mod threads;
