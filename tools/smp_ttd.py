@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Time to depth with 1 and 2 threads over several positions per variant.
+
+One start position is a noisy measure of Lazy SMP (its figures move by +-0.5x from
+run to run), so this sums the wall time of `go depth D` over the positions of
+tools/smp-positions.txt (median of --runs per position) and reports
+sum(1 thread) / sum(2 threads) per variant, once per SearchParams set given.
+
+    python3 tools/smp_ttd.py target/release/manifold --runs 3 "" "smp_ahead=0"
+"""
+import argparse, statistics, subprocess, sys, time
+from pathlib import Path
+
+# Depth per variant: about a second or two on one thread from these positions.
+DEPTH = {"chess": 12, "crazyhouse": 12, "atomic": 12, "parallelworlds": 6,
+         "triplane": 7, "pentaplane": 11, "platonic": 8, "geodesic": 7}
+
+
+class Engine:
+    def __init__(self, binary):
+        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("uci")
+        self.wait("uciok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit("the engine exited")
+            if line.startswith(prefix):
+                return line
+
+    def time_to_depth(self, variant, moves, depth, threads, params):
+        """Milliseconds from `go depth` to `bestmove`, on a fresh table."""
+        for option, value in (("UCI_Variant", variant), ("Threads", threads), ("Hash", 64),
+                              ("SearchParams", params or "<empty>")):
+            self.send(f"setoption name {option} value {value}")
+        self.send("ucinewgame")
+        self.send(f"position startpos moves {moves}")
+        self.send("isready")
+        self.wait("readyok")
+        start = time.monotonic()
+        self.send(f"go depth {depth}")
+        self.wait("bestmove")
+        return (time.monotonic() - start) * 1000
+
+    def close(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("binary")
+    ap.add_argument("params", nargs="*", help="SearchParams sets for the 2-thread runs")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--variants", default=",".join(DEPTH))
+    ap.add_argument("--positions", default=str(Path(__file__).with_name("smp-positions.txt")))
+    args = ap.parse_args()
+    sets = args.params or [""]
+    positions = [l.rstrip("\n").split("\t") for l in open(args.positions)
+                 if l.strip() and not l.startswith("#")]
+    engine = Engine(args.binary)
+    for variant in args.variants.split(","):
+        mine = [m for v, m in positions if v == variant]
+        depth = DEPTH[variant]
+
+        def total(threads, params):
+            return sum(statistics.median(
+                engine.time_to_depth(variant, m, depth, threads, params) for _ in range(args.runs))
+                for m in mine)
+
+        one = total(1, "")
+        cells = [f"{variant:15} d{depth} {len(mine)} positions  1 thread {one:7.0f} ms"]
+        for params in sets:
+            two = total(2, params)
+            cells.append(f"[{params or 'defaults'}] 2 threads {two:7.0f} ms {one / two:.2f}x")
+        print(" | ".join(cells), flush=True)
+    engine.close()
+
+
+if __name__ == "__main__":
+    main()
