@@ -205,6 +205,9 @@ impl fmt::Display for SprtConfig {
     }
 }
 
+/// No SPRT decision before this many games (see [`SprtConfig::decide`]).
+pub const SPRT_MIN_GAMES: u32 = 40;
+
 impl SprtConfig {
     /// (lower, upper) LLR bounds: ln(β/(1−α)) and ln((1−β)/α).
     pub fn bounds(&self) -> (f64, f64) {
@@ -242,7 +245,14 @@ impl SprtConfig {
         t.games() as f64 * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * v)
     }
 
+    /// Accepts a hypothesis once the LLR crosses a bound, and not before
+    /// [`SPRT_MIN_GAMES`] games: the variance is estimated from the games
+    /// themselves, and a handful of them (7 wins and a draw) can show so little that
+    /// the LLR leaves the bounds on luck alone.
     pub fn decide(&self, t: &Tally) -> SprtDecision {
+        if t.games() < SPRT_MIN_GAMES {
+            return SprtDecision::Continue;
+        }
         let llr = self.llr(t);
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -366,6 +376,13 @@ mod tests {
         );
         // All draws: no information.
         assert_eq!(cfg.llr(&Tally::new(0, 10, 0)), 0.0);
+        // Seven wins and a draw cross the upper bound at elo1 = 20 (LLR 3.56), but
+        // eight games decide nothing; forty decide.
+        let wide: SprtConfig = "elo0=0,elo1=20".parse().unwrap();
+        assert!(wide.llr(&Tally::new(7, 1, 0)) > wide.bounds().1);
+        assert_eq!(wide.decide(&Tally::new(7, 1, 0)), SprtDecision::Continue);
+        assert_eq!(wide.decide(&Tally::new(35, 5, 0)), SprtDecision::AcceptH1);
+        assert_eq!(wide.decide(&Tally::new(0, 5, 35)), SprtDecision::AcceptH0);
         // Two losses and nothing else: counted with one phantom draw, N = 3,
         // x = 0.5/3 = 0.166667, v = (2·0.027778 + 0.111111)/3 = 0.055556,
         // LLR = 3·0.007195·(0.333333 − 1.007195)/(2·0.055556) = −0.130909.
