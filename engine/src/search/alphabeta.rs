@@ -13,7 +13,7 @@
 use super::evalcache::EvalCache;
 use super::ordering::{MovePicker, OrderingTables, Picked, PickerEntry, PriorMoves};
 use super::params::SearchParams;
-use super::threads::Shared;
+use super::threads::{Shared, MARK_MAX_PLY};
 use super::time::TimeControl;
 use super::{Limits, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::moves::{Move, MoveList};
@@ -476,6 +476,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
+        // Tell other threads this node is being searched, and learn whether one is.
+        let mark = (self.p.smp_mark_reduction != 0 && ply < MARK_MAX_PLY)
+            .then(|| self.shared.mark_node(key, self.id));
+        let marked = mark.as_ref().is_some_and(|m| m.other);
         let in_check = pos.in_check();
         let turn_start = pos.is_turn_start();
         // Reverse futility and the pruning and reduction of late quiet moves apply at
@@ -668,6 +672,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 r = self.lmr.get(depth, index)
                     + self.p.lmr_non_pv * !pv_node as i32
                     + self.p.lmr_not_improving * !improving as i32
+                    + self.p.smp_mark_reduction * marked as i32
                     - is_killer as i32;
                 if self.p.lmr_history_divisor != 0 {
                     r -= history / self.p.lmr_history_divisor;

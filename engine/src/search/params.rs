@@ -131,6 +131,10 @@ search_params! {
     capture_order: 1,
     /// Internal iterative reduction from this depth (0: off).
     iir_min_depth: 0,
+    /// Lazy SMP: late moves of a node near the root that another thread is already
+    /// searching get this much more reduction (0: off; one thread never meets
+    /// another, so this changes nothing on one thread).
+    smp_mark_reduction: 0,
     /// Counter moves and continuation history (1: on).
     prior_moves: 0,
     /// History bonus of a cut-off: clamp(quadratic * d^2 + linear * d - offset, 1, max).

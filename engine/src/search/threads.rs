@@ -32,6 +32,40 @@ pub struct Shared<'a> {
     /// The deepest iteration any thread has completed, and its result.
     completed: AtomicI32,
     deepest: Mutex<Option<RootResult>>,
+    /// Which thread is searching which node near the root (see [`NodeMark`]).
+    marks: Vec<MarkSlot>,
+}
+
+/// Marks kept: nodes near the root hash into this many slots.
+const MARK_SLOTS: usize = 1024;
+/// Only nodes this close to the root are marked: deeper ones are too many and too
+/// short-lived for another thread to meet.
+pub const MARK_MAX_PLY: usize = 8;
+
+/// A slot of the marks table: the node's key and the id + 1 of the thread in it (0:
+/// free).
+#[derive(Default)]
+struct MarkSlot {
+    key: AtomicU64,
+    owner: AtomicUsize,
+}
+
+/// A thread's presence in a node, for as long as it searches it: it claims a free
+/// slot of the marks table and frees it when dropped. `other` tells that another
+/// thread was already searching the same node when this one entered; the search then
+/// reduces late moves more there, so the two threads spread over different subtrees
+/// instead of repeating each other's work.
+pub struct NodeMark<'s> {
+    slot: Option<&'s MarkSlot>,
+    pub other: bool,
+}
+
+impl Drop for NodeMark<'_> {
+    fn drop(&mut self) {
+        if let Some(slot) = self.slot {
+            slot.owner.store(0, Ordering::Relaxed);
+        }
+    }
 }
 
 impl<'a> Shared<'a> {
@@ -54,6 +88,27 @@ impl<'a> Shared<'a> {
                 .collect(),
             completed: AtomicI32::new(0),
             deepest: Mutex::new(None),
+            marks: (0..MARK_SLOTS).map(|_| MarkSlot::default()).collect(),
+        }
+    }
+
+    /// Marks the node `key` as searched by thread `id` (see [`NodeMark`]). Racy by
+    /// design, like the transposition table: a lost update only costs a mark.
+    pub fn mark_node(&self, key: u64, id: usize) -> NodeMark<'_> {
+        let slot = &self.marks[key as usize & (MARK_SLOTS - 1)];
+        match slot.owner.load(Ordering::Relaxed) {
+            0 => {
+                slot.key.store(key, Ordering::Relaxed);
+                slot.owner.store(id + 1, Ordering::Relaxed);
+                NodeMark {
+                    slot: Some(slot),
+                    other: false,
+                }
+            }
+            owner => NodeMark {
+                slot: None,
+                other: owner != id + 1 && slot.key.load(Ordering::Relaxed) == key,
+            },
         }
     }
 
@@ -220,6 +275,23 @@ mod tests {
             assert_eq!(s.helper_depth(6, 20), 6, "four threads: two per depth");
             s.enter_depth(6);
             assert_eq!(s.helper_depth(6, 20), 7);
+        });
+    }
+
+    #[test]
+    fn a_node_marked_by_one_thread_is_seen_as_busy_by_another() {
+        shared_for(2, |s| {
+            let key = 0xdead_beef_u64;
+            let first = s.mark_node(key, 0);
+            assert!(!first.other, "nobody else was there");
+            assert!(s.mark_node(key, 1).other, "thread 1 meets thread 0");
+            assert!(!s.mark_node(key, 0).other, "a thread does not meet itself");
+            let other_key = key + MARK_SLOTS as u64; // same slot, other node
+            assert!(!s.mark_node(other_key, 1).other);
+            drop(first);
+            let again = s.mark_node(key, 1);
+            assert!(!again.other, "freed when the first thread left");
+            assert!(s.mark_node(key, 0).other);
         });
     }
 
