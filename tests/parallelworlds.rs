@@ -675,6 +675,58 @@ fn long_random_games_to_the_end() {
     assert!(captures > 0);
 }
 
+/// A vertical step that uncovers a line to an enemy king, on a level the turn can
+/// still end a sub-move on, is tactical: quiescence must see the two-sub-move king
+/// capture it prepares. The same step is quiet once the king's level is used.
+#[test]
+fn a_step_off_the_level_uncovering_a_king_is_tactical() {
+    // Level 1: White rook e1 behind a knight on e4, Black king e8.
+    let fen = "4k3/8/8/8/4N3/8/8/4R2K|8/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/4K3 w -,- -,- 0 2 -";
+    let mut p = pos(fen);
+    let tactical = |p: &ParallelWorlds| -> BTreeSet<String> {
+        let mut list = MoveList::new();
+        p.generate(GenKind::Tactical, &mut list);
+        list.iter().map(|&m| p.move_text(m)).collect()
+    };
+    let t = tactical(&p);
+    assert!(t.contains("1e42e4"), "{t:?}");
+    // The knight's own moves on level 1 uncover nothing the turn could use.
+    assert!(!t.contains("1e41f6") && !t.contains("1e12e1"), "{t:?}");
+    // After the step, the king capture is there.
+    let mut q = p.clone();
+    play(&mut q, "1e42e4");
+    assert!(tactical(&q).contains("1e11e8"));
+    // Level 1 used by the first sub-move: the capture could not follow this turn.
+    play(&mut p, "1h11h2");
+    assert!(!tactical(&p).contains("1e42e4"));
+    // The same step as the turn's last sub-move (White's first turn has two).
+    let first = "4k3/8/8/8/4N3/8/8/4R2K|8/8/8/8/8/8/8/8|4k3/8/8/8/8/8/8/4K3 w -,- -,- 0 1 -";
+    let mut p = pos(first);
+    play(&mut p, "3e13e2");
+    assert!(!tactical(&p).contains("1e42e4"));
+}
+
+/// Black's last sub-move of the turn, searched one sub-move deep: taking the Queen
+/// leaves the king on the e-file, and White's quiescence then finds the knight's
+/// step up and the rook's capture of the king. Black must step off the file.
+#[test]
+fn quiescence_sees_a_king_capture_behind_a_vertical_step() {
+    use engine::search::{Limits, Searcher};
+    let p = pos("r3k3/8/8/Q7/4N3/8/8/4R2K|8/8/8/1n6/8/8/8/8|4k3/8/7p/8/8/8/8/4K3 b -,- -,- 0 2 2b5,3h6");
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let eval = eval::parallelworlds::ParallelWorldsEval::default();
+    let r = Searcher::new(1, 1).think(&p, &[], &limits, &eval, &mut |_| {});
+    let best = r.best.map(|m| p.move_text(m)).unwrap_or_default();
+    assert!(
+        ["1e81d8", "1e81f8", "1e81d7", "1e81f7"].contains(&best.as_str()),
+        "{best} {:?}",
+        r.score
+    );
+}
+
 #[test]
 fn tactical_moves_are_captures_promotions_and_end_turn() {
     let mut p =

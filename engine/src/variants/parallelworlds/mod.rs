@@ -61,6 +61,38 @@ pub fn file_of(c: Cell) -> i8 {
 pub fn cell_of(level: i8, file: i8, rank: i8) -> Cell {
     (level as Cell) * 64 + (rank as Cell) * 8 + file as Cell
 }
+/// The chess family's attack tables: every level is an 8x8 board laid out like a
+/// chess bitboard (bit = rank * 8 + file), so `men[side].0[level]` is one.
+#[inline]
+fn chess_bitboards() -> &'static crate::variants::chess::bitboard::AttackTables {
+    crate::variants::chess::bitboard::tables()
+}
+
+/// The bit of cell `c` in the bitboard of `level` (0 when `c` is on another level).
+#[inline]
+fn level_bit(c: Cell, level: usize) -> u64 {
+    if level_of(c) as usize == level {
+        1 << (c % 64)
+    } else {
+        0
+    }
+}
+
+/// The squares (0-63) of a bitboard, lowest first.
+struct BitIter(u64);
+
+impl Iterator for BitIter {
+    type Item = u32;
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        (self.0 != 0).then(|| {
+            let sq = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            sq
+        })
+    }
+}
+
 /// The castling / en-passant slot of an orthodox level.
 #[inline]
 fn orthodox_slot(level: i8) -> Option<usize> {
@@ -210,53 +242,82 @@ impl ParallelWorlds {
     /// Whether `by` attacks `target` with an orthodox capture from the same level
     /// (only same-level men capture: level-2 men and vertical steps never do).
     pub fn attacked_by(&self, target: Cell, by: Side) -> bool {
-        let t = tables();
-        for kind in KINDS {
-            // Look outwards from the target with the movement that would capture
-            // it; a pawn of `by` attacks as the opposite side's pawn captures.
-            let probe = if kind == Kind::Pawn {
-                &t.attacks[by.opposite().index()][0]
-            } else {
-                &t.attacks[0][kind as usize]
-            };
-            let wanted = code(by, kind);
-            for (mode, line) in probe.lines(target) {
-                if !mode.can_capture() {
-                    continue;
-                }
-                for &c in line {
-                    let v = self.board[c as usize];
-                    if v != 0 {
-                        if v == wanted {
-                            return true;
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        false
+        self.attacked_by_through(target, by, None)
+    }
+
+    /// [`Self::attacked_by`] with the man on `vacated` (if any) taken off the board.
+    ///
+    /// Each level is an 8x8 chess board, so the chess bitboards answer: look
+    /// outwards from the target with each kind's capture and find that kind of `by`.
+    fn attacked_by_through(&self, target: Cell, by: Side, vacated: Option<Cell>) -> bool {
+        let at = chess_bitboards();
+        let level = level_of(target) as usize;
+        let sq = (target % 64) as u8;
+        let vacated = vacated.map_or(0, |c| level_bit(c, level));
+        let occupied = (self.men[0].0[level] | self.men[1].0[level]) & !vacated;
+        let theirs = self.men[by.index()].0[level] & !vacated;
+        let base = level as Cell * 64;
+        let any_of = |candidates: u64, kinds: &[Kind]| {
+            BitIter(candidates & theirs)
+                .any(|c| kinds.contains(&code_kind(self.board[(base + c as Cell) as usize])))
+        };
+        any_of(at.pawn[by.opposite().index()][sq as usize], &[Kind::Pawn])
+            || any_of(at.knight[sq as usize], &[Kind::Knight])
+            || any_of(at.king[sq as usize], &[Kind::King])
+            || any_of(at.rook(sq, occupied), &[Kind::Rook, Kind::Queen])
+            || any_of(at.bishop(sq, occupied), &[Kind::Bishop, Kind::Queen])
     }
 
     /// How many cells the man on `from` could move to by its own movement (empty
     /// cells, or enemy men where it may capture), ignoring the turn's constraints,
-    /// castling and en passant: the evaluation's mobility measure.
+    /// castling and en passant: the evaluation's mobility measure. Counted with the
+    /// chess bitboards of its level (the evaluation asks for every man).
     pub fn man_mobility(&self, from: Cell) -> u32 {
         let v = self.board[from as usize];
         if v == 0 {
             return 0;
         }
         let (side, kind) = (code_side(v), code_kind(v));
-        let table = &tables().moves[side.index()][kind as usize];
-        let mut n = 0;
-        for line in table.lines(from) {
-            for &to in table.cells(line) {
-                let w = self.board[to as usize];
-                if w == 0 {
-                    n += line.mode.can_move() as u32;
-                } else {
-                    n += (code_side(w) != side && line.mode.can_capture()) as u32;
-                    break;
+        let at = chess_bitboards();
+        let level = level_of(from);
+        let sq = (from % 64) as usize;
+        let occupancy = |l: usize| self.men[0].0[l] | self.men[1].0[l];
+        let occupied = occupancy(level as usize);
+        let own = self.men[side.index()].0[level as usize];
+        let enemy = occupied & !own;
+        let reach = if level == WORMHOLE_LEVEL {
+            // Every man a queen that never captures.
+            at.queen(sq as u8, occupied) & !occupied
+        } else {
+            match kind {
+                Kind::Pawn => {
+                    let step = |sq: usize| {
+                        let to = sq as i32 + 8 * FORWARD[side.index()] as i32;
+                        (0..64).contains(&to).then_some(to as usize)
+                    };
+                    let mut pushes = 0;
+                    if let Some(one) = step(sq).filter(|&c| occupied & (1 << c) == 0) {
+                        pushes |= 1 << one;
+                        if rank_of(from) == DOUBLE_STEP_RANK[side.index()] {
+                            if let Some(two) = step(one).filter(|&c| occupied & (1 << c) == 0) {
+                                pushes |= 1 << two;
+                            }
+                        }
+                    }
+                    pushes | (at.pawn[side.index()][sq] & enemy)
+                }
+                Kind::Knight => at.knight[sq] & !own,
+                Kind::Bishop => at.bishop(sq as u8, occupied) & !own,
+                Kind::Rook => at.rook(sq as u8, occupied) & !own,
+                Kind::Queen => at.queen(sq as u8, occupied) & !own,
+                Kind::King => at.king[sq] & !own,
+            }
+        };
+        let mut n = reach.count_ones();
+        if MOVES_VERTICALLY[kind as usize] {
+            for l in [level - 1, level + 1] {
+                if (0..LEVELS as i8).contains(&l) && occupancy(l as usize) & (1 << sq) == 0 {
+                    n += 1;
                 }
             }
         }
@@ -359,6 +420,47 @@ impl ParallelWorlds {
             }
         }
         true
+    }
+
+    /// Enemy kings a vertical step could uncover for a capture later in this turn:
+    /// those on an orthodox level the turn has not used, not attacked already, when
+    /// the turn has room for two more sub-moves and level 2 is free for the step.
+    fn capturable_kings_after_discovery(&self) -> Cells {
+        let mut kings = Cells::EMPTY;
+        if self.turn.submoves() + 2 > self.max_submoves() || self.turn.level_used(WORMHOLE_LEVEL)
+        {
+            return kings;
+        }
+        let enemy = self.side.opposite();
+        for c in self.men[enemy.index()].iter() {
+            if code_kind(self.board[c as usize]) == Kind::King
+                && !self.turn.level_used(level_of(c))
+                && !self.attacked_by(c, self.side)
+            {
+                kings.insert(c);
+            }
+        }
+        kings
+    }
+
+    /// Whether `m` is a vertical step off an orthodox level that opens a line from
+    /// another man of the mover to one of `kings` (see
+    /// [`Self::capturable_kings_after_discovery`]) on that level: the king can then
+    /// be taken by a later sub-move of the same turn, so quiescence must look at the
+    /// step like a capture (a two-sub-move combination quiescence would miss).
+    fn uncovers_king(&self, m: Move, kings: &Cells) -> bool {
+        let (from, to) = (m.from(), m.to());
+        let level = level_of(from);
+        if kings.is_empty() || level_of(to) != WORMHOLE_LEVEL || level == WORMHOLE_LEVEL {
+            return false;
+        }
+        kings.iter().any(|king| {
+            level_of(king) == level && {
+                let (df, dr) = (file_of(king) - file_of(from), rank_of(king) - rank_of(from));
+                let aligned = df == 0 || dr == 0 || df.abs() == dr.abs();
+                aligned && self.attacked_by_through(king, self.side, Some(from))
+            }
+        })
     }
 
     /// Emits a move, or the four promotions of a pawn reaching its last rank on an
@@ -581,9 +683,11 @@ impl Position for ParallelWorlds {
                 });
             }
             GenKind::Tactical => {
+                let kings = self.capturable_kings_after_discovery();
                 self.for_each_submove(|m| {
                     if m.extra() != EXTRA_NORMAL && m.extra() != EXTRA_CASTLE
                         || self.board[m.to() as usize] != 0
+                        || self.uncovers_king(m, &kings)
                     {
                         out.push(m);
                     }

@@ -310,3 +310,95 @@ fn capture_values_rank_king_captures_first_and_count_promotions() {
     assert!(!after.is_turn_start(), "the level-1 king can still move");
     assert_eq!(after.capture_value(Move::END_TURN), Some(0));
 }
+
+/// The evaluation's mobility and the attack test read the chess bitboards of each
+/// level; these oracles walk the move tables instead (the definitions the
+/// bitboards must reproduce), on every man and cell along random games.
+fn mobility_by_tables(p: &ParallelWorlds, from: Cell) -> u32 {
+    let v = p.board[from as usize];
+    if v == 0 {
+        return 0;
+    }
+    let (side, kind) = (code_side(v), code_kind(v));
+    let table = &tables().moves[side.index()][kind as usize];
+    let mut n = 0;
+    for line in table.lines(from) {
+        for &to in table.cells(line) {
+            let w = p.board[to as usize];
+            if w == 0 {
+                n += line.mode.can_move() as u32;
+            } else {
+                n += (code_side(w) != side && line.mode.can_capture()) as u32;
+                break;
+            }
+        }
+    }
+    n
+}
+
+fn attacked_by_tables(p: &ParallelWorlds, target: Cell, by: Side, vacated: Option<Cell>) -> bool {
+    let t = tables();
+    KINDS.iter().any(|&kind| {
+        let probe = if kind == Kind::Pawn {
+            &t.attacks[by.opposite().index()][0]
+        } else {
+            &t.attacks[0][kind as usize]
+        };
+        let wanted = code(by, kind);
+        probe.lines(target).any(|(mode, line)| {
+            mode.can_capture()
+                && line
+                    .iter()
+                    .map(|&c| if Some(c) == vacated { 0 } else { p.board[c as usize] })
+                    .find(|&v| v != 0)
+                    == Some(wanted)
+        })
+    })
+}
+
+#[test]
+fn bitboard_mobility_and_attacks_agree_with_the_move_tables() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x6d6f_6269);
+    let mut men_checked = 0;
+    for _ in 0..6 {
+        let mut p = ParallelWorlds::startpos();
+        for _ in 0..120 {
+            for from in 0..CELLS as Cell {
+                if p.board[from as usize] != 0 {
+                    assert_eq!(
+                        p.man_mobility(from),
+                        mobility_by_tables(&p, from),
+                        "{} {}",
+                        p.fen(),
+                        tables().topo.name(from)
+                    );
+                    men_checked += 1;
+                }
+            }
+            let vacated = Some(rng.gen_range(0..CELLS as Cell));
+            for target in 0..CELLS as Cell {
+                for by in [Side::White, Side::Black] {
+                    assert_eq!(
+                        p.attacked_by(target, by),
+                        attacked_by_tables(&p, target, by, None)
+                    );
+                    assert_eq!(
+                        p.attacked_by_through(target, by, vacated),
+                        attacked_by_tables(&p, target, by, vacated),
+                        "{} {} vacated {:?}",
+                        p.fen(),
+                        tables().topo.name(target),
+                        vacated
+                    );
+                }
+            }
+            let mut list = MoveList::new();
+            p.generate(GenKind::All, &mut list);
+            if list.is_empty() || p.winner.is_some() {
+                break;
+            }
+            p.make(list[rng.gen_range(0..list.len())]);
+        }
+    }
+    assert!(men_checked > 10_000, "only {men_checked} men");
+}
