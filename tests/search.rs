@@ -452,7 +452,12 @@ fn wac() {
             format!("{ms} ms"),
         ),
     };
-    let lines = wac_lines();
+    // WAC_IDS="WAC.002 WAC.087": only these positions (to study the unsolved ones).
+    let ids = std::env::var("WAC_IDS").unwrap_or_default();
+    let lines: Vec<_> = wac_lines()
+        .into_iter()
+        .filter(|(id, ..)| ids.is_empty() || ids.split_whitespace().any(|w| w == id))
+        .collect();
     let (solved, failed) = solve_wac(&lines, threads, &params, &limits);
     println!(
         "WAC: solved {solved}/{} at {budget}, {threads} thread(s)",
