@@ -712,7 +712,9 @@ fn a_step_off_the_level_uncovering_a_king_is_tactical() {
 #[test]
 fn quiescence_sees_a_king_capture_behind_a_vertical_step() {
     use engine::search::{Limits, Searcher};
-    let p = pos("r3k3/8/8/Q7/4N3/8/8/4R2K|8/8/8/1n6/8/8/8/8|4k3/8/7p/8/8/8/8/4K3 b -,- -,- 0 2 2b5,3h6");
+    let p = pos(
+        "r3k3/8/8/Q7/4N3/8/8/4R2K|8/8/8/1n6/8/8/8/8|4k3/8/7p/8/8/8/8/4K3 b -,- -,- 0 2 2b5,3h6",
+    );
     let limits = Limits {
         depth: Some(1),
         ..Limits::default()
@@ -744,4 +746,52 @@ fn tactical_moves_are_captures_promotions_and_end_turn() {
     list.clear();
     p.generate(GenKind::Tactical, &mut list);
     assert!(list.contains(&Move::END_TURN));
+}
+
+/// Searching each set of commuting sub-moves in one order only (`turn_order_dedup`,
+/// `Position::commutes`) must not change what plain alpha-beta finds: with every
+/// pruning and reduction off and no transposition table, the score at a fixed depth
+/// is the same with and without it, from positions at every stage of a turn, and the
+/// search visits fewer nodes in all.
+#[test]
+fn one_order_of_commuting_sub_moves_keeps_plain_alpha_beta_scores() {
+    use engine::search::params::SearchParams;
+    use engine::search::{Limits, Searcher};
+    const PLAIN: &str = "rfp_max_depth=0 null_min_depth=0 lmr_min_depth=99 \
+        futility_max_depth=0 lmp_max_depth=0 razor_max_depth=0 see_prune_max_depth=0 \
+        history_prune_max_depth=0";
+    let eval = eval::parallelworlds::ParallelWorldsEval::default();
+    let search = |p: &ParallelWorlds, dedup: bool| {
+        let mut s = Searcher::new(1, 0);
+        s.params =
+            SearchParams::parse(&format!("{PLAIN} turn_order_dedup={}", dedup as u8)).unwrap();
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        s.think(p, &[], &limits, &eval, &mut |_| {})
+    };
+    // A game whose sub-moves are picked by a fixed rule, sampled at every position.
+    let mut p = ParallelWorlds::startpos();
+    let (mut nodes_all_orders, mut nodes_one_order, mut mid_turn) = (0, 0, 0);
+    for i in 0..24 {
+        let all_orders = search(&p, false);
+        let one_order = search(&p, true);
+        assert_eq!(all_orders.score, one_order.score, "{}", p.fen());
+        nodes_all_orders += all_orders.nodes;
+        nodes_one_order += one_order.nodes;
+        mid_turn += !p.is_turn_start() as u32;
+        let mut list = MoveList::new();
+        p.generate(GenKind::All, &mut list);
+        list.sort_unstable();
+        p.make(list[(i * 7 + 3) % list.len()]);
+        if p.outcome().is_some() {
+            break;
+        }
+    }
+    assert!(mid_turn >= 8, "only {mid_turn} positions inside a turn");
+    assert!(
+        nodes_one_order < nodes_all_orders,
+        "{nodes_one_order} nodes against {nodes_all_orders}"
+    );
 }

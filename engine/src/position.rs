@@ -282,6 +282,15 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         true
     }
 
+    /// Whether `later`, a legal sub-move here, commutes with `earlier`, the sub-move
+    /// of the same turn that led here: from the position before `earlier`, `later`
+    /// is legal, `earlier` is legal after it (or `later` ends the game there as it
+    /// does here), and both orders reach this same position. The search then
+    /// searches one of the two orders only. Default: never (always sound).
+    fn commutes(&self, _earlier: Move, _later: Move) -> bool {
+        false
+    }
+
     /// Plies (or half-turns) since the last irreversible change, as the variant
     /// counts them for its move-counter draw.
     fn halfmove_clock(&self) -> u32;

@@ -631,6 +631,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         tried_tactical.clear();
         let mut index = 0usize;
         let may_extend = ply < EXTENSION_PLY_FACTOR * self.root_depth as usize;
+        // Inside a turn, the sub-move that led here (played by this side, in this
+        // search): a sub-move commuting with it that sorts before it is searched in
+        // the other order, from the parent, and skipped here.
+        let earlier = if self.p.turn_order_dedup != 0 && ply > 0 && !turn_start {
+            self.played[ply - 1]
+        } else {
+            Move::NONE
+        };
+        let mut skipped_an_order = false;
 
         while let Some(Picked {
             mv: m,
@@ -640,6 +649,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }) = picker.next_move()
         {
             if m == excluded {
+                continue;
+            }
+            if !earlier.is_none() && m < earlier && pos.commutes(earlier, m) {
+                skipped_an_order = true;
                 continue;
             }
             index += 1;
@@ -805,7 +818,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
 
         *picked = picker.into_buffer();
-        if !singular_search {
+        if best_score == -INFINITY && skipped_an_order {
+            // Every sub-move was left to another order: nothing is known here.
+            return original_alpha;
+        }
+        // Without the skipped orders a score below beta may be below the node's
+        // value: only a cutoff is stored then.
+        if !singular_search && (!skipped_an_order || best_score >= beta) {
             let bound = bound_for(best_score, original_alpha, beta);
             tt.store(
                 key,

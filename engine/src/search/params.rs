@@ -93,6 +93,11 @@ search_params! {
     /// turn of several sub-moves, not only at its start (1: on). Null move stays at
     /// turn starts.
     mid_turn_pruning: 1,
+    /// Inside a turn, search each set of commuting sub-moves in one order only
+    /// (`Position::commutes`): a later sub-move that commutes with the one just
+    /// played and sorts before it is skipped, its order being searched from the
+    /// parent (1: on).
+    turn_order_dedup: 0,
     /// Time: under a clock, scale the target by the stability of the best move and
     /// score (1: on; time::Stability); under `movetime`, start iterations until the
     /// deadline instead of half of it (1: on).

@@ -427,8 +427,7 @@ impl ParallelWorlds {
     /// the turn has room for two more sub-moves and level 2 is free for the step.
     fn capturable_kings_after_discovery(&self) -> Cells {
         let mut kings = Cells::EMPTY;
-        if self.turn.submoves() + 2 > self.max_submoves() || self.turn.level_used(WORMHOLE_LEVEL)
-        {
+        if self.turn.submoves() + 2 > self.max_submoves() || self.turn.level_used(WORMHOLE_LEVEL) {
             return kings;
         }
         let enemy = self.side.opposite();
@@ -763,6 +762,19 @@ impl Position for ParallelWorlds {
 
     fn is_turn_start(&self) -> bool {
         self.turn.len == 0
+    }
+
+    /// Two sub-moves commute when the levels they touch (where they start and where
+    /// they end) are disjoint: a man only sees and attacks its own level, and every
+    /// rule that ties sub-moves together (one sub-move ending per level, each man
+    /// once, castling and en-passant rights) is kept per level, so neither changes
+    /// what the other may do. The turn state is hashed as a set, so both orders give
+    /// the same key. A king capture ends the game in either order.
+    fn commutes(&self, earlier: Move, later: Move) -> bool {
+        let touched = |m: Move| (1u8 << level_of(m.from())) | (1u8 << level_of(m.to()));
+        earlier != Move::END_TURN
+            && later != Move::END_TURN
+            && touched(earlier) & touched(later) == 0
     }
 
     fn halfmove_clock(&self) -> u32 {

@@ -349,7 +349,13 @@ fn attacked_by_tables(p: &ParallelWorlds, target: Cell, by: Side, vacated: Optio
             mode.can_capture()
                 && line
                     .iter()
-                    .map(|&c| if Some(c) == vacated { 0 } else { p.board[c as usize] })
+                    .map(|&c| {
+                        if Some(c) == vacated {
+                            0
+                        } else {
+                            p.board[c as usize]
+                        }
+                    })
                     .find(|&v| v != 0)
                     == Some(wanted)
         })
@@ -401,4 +407,92 @@ fn bitboard_mobility_and_attacks_agree_with_the_move_tables() {
         }
     }
     assert!(men_checked > 10_000, "only {men_checked} men");
+}
+
+/// The position's FEN without the turn state (its 7th field lists the moved men in
+/// the order moved, which differs between two orders of the same sub-moves).
+fn fen_without_turn_order(p: &ParallelWorlds) -> String {
+    let fen = p.fen();
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if fields.len() > 6 {
+        let mut cells: Vec<&str> = fields[6].split(',').collect();
+        cells.sort_unstable();
+        return format!("{} {}", fields[..6].join(" "), cells.join(","))
+            + &fields[7..]
+                .iter()
+                .map(|f| format!(" {f}"))
+                .collect::<String>();
+    }
+    fields.truncate(6);
+    fields.join(" ")
+}
+
+fn legal_sorted(p: &ParallelWorlds) -> Vec<Move> {
+    let mut list = MoveList::new();
+    p.generate(GenKind::All, &mut list);
+    list.sort_unstable();
+    list
+}
+
+#[test]
+fn commuting_sub_moves_reach_the_same_position_in_either_order() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x636f_6d6d);
+    let (mut commuting, mut not_commuting) = (0, 0);
+    for _ in 0..40 {
+        let mut p = ParallelWorlds::startpos();
+        for _ in 0..150 {
+            let moves = legal_sorted(&p);
+            if moves.is_empty() || p.winner.is_some() {
+                break;
+            }
+            let earlier = moves[rng.gen_range(0..moves.len())];
+            let mut here = p.clone();
+            here.make(earlier);
+            if !here.is_turn_start() && here.winner.is_none() {
+                for later in legal_sorted(&here) {
+                    if !here.commutes(earlier, later) {
+                        not_commuting += 1;
+                        continue;
+                    }
+                    commuting += 1;
+                    let mut one_order = here.clone();
+                    one_order.make(later);
+                    let context = format!(
+                        "{} then {} and {}",
+                        p.fen(),
+                        p.move_text(earlier),
+                        here.move_text(later)
+                    );
+                    assert!(moves.contains(&later), "not legal first: {context}");
+                    let mut other_order = p.clone();
+                    other_order.make(later);
+                    if other_order.winner.is_some() {
+                        assert_eq!(other_order.winner, one_order.winner, "{context}");
+                        continue;
+                    }
+                    assert!(
+                        legal_sorted(&other_order).contains(&earlier),
+                        "not legal second: {context}"
+                    );
+                    other_order.make(earlier);
+                    assert_eq!(other_order.key(), one_order.key(), "{context}");
+                    assert_eq!(
+                        fen_without_turn_order(&other_order),
+                        fen_without_turn_order(&one_order),
+                        "{context}"
+                    );
+                    assert_eq!(
+                        legal_sorted(&other_order),
+                        legal_sorted(&one_order),
+                        "{context}"
+                    );
+                }
+            }
+            p = here;
+        }
+    }
+    assert!(
+        commuting > 1_000 && not_commuting > 1_000,
+        "{commuting} / {not_commuting}"
+    );
 }
