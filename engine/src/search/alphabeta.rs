@@ -823,8 +823,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             return original_alpha;
         }
         // Without the skipped orders a score below beta may be below the node's
-        // value: only a cutoff is stored then.
-        if !singular_search && (!skipped_an_order || best_score >= beta) {
+        // value: only a cutoff is stored then (`turn_order_dedup=2` stores it anyway).
+        if !singular_search
+            && (!skipped_an_order || best_score >= beta || self.p.turn_order_dedup == 2)
+        {
             let bound = bound_for(best_score, original_alpha, beta);
             tt.store(
                 key,

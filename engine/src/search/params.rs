@@ -96,7 +96,8 @@ search_params! {
     /// Inside a turn, search each set of commuting sub-moves in one order only
     /// (`Position::commutes`): a later sub-move that commutes with the one just
     /// played and sorts before it is skipped, its order being searched from the
-    /// parent (1: on).
+    /// parent (1: on, and a node that skipped one stores only cutoffs; 2: on, and it
+    /// stores every result).
     turn_order_dedup: 0,
     /// Time: under a clock, scale the target by the stability of the best move and
     /// score (1: on; time::Stability); under `movetime`, start iterations until the
