@@ -114,8 +114,8 @@ search_params! {
     razor_base: 200,
     razor_per_depth: 200,
     /// Razoring inside a turn of several sub-moves too (1), or at turn starts only
-    /// (0): quiescence stands pat, and in the middle of a turn that must go on (Tri-Plane's
-    /// three steps) standing pat is not a move the side has.
+    /// (0): quiescence stands pat, and in the middle of a turn that must go on (steps
+    /// that cannot be passed) standing pat is not a move the side has.
     razor_mid_turn: 0,
     /// Turn-aware leaves: when the depth runs out in the middle of a turn, the rest
     /// of the turn is searched full width at depth 1 instead of quiescence, so a
