@@ -32,6 +32,7 @@ use crate::cellset::CellSet;
 use crate::moves::{Move, MoveList};
 use crate::position::{DrawReason, GenKind, Outcome, Position, Side, VariantInfo};
 use crate::topology::Cell;
+use crate::variants::chess::bitboard::Cells as BitboardSquares;
 use crate::view::{push_grid, Geometry, MoveParts, PANEL_GAP};
 use rules::*;
 use tables::{tables, Tables};
@@ -75,21 +76,6 @@ fn level_bit(c: Cell, level: usize) -> u64 {
         1 << (c % 64)
     } else {
         0
-    }
-}
-
-/// The squares (0-63) of a bitboard, lowest first.
-struct BitIter(u64);
-
-impl Iterator for BitIter {
-    type Item = u32;
-    #[inline]
-    fn next(&mut self) -> Option<u32> {
-        (self.0 != 0).then(|| {
-            let sq = self.0.trailing_zeros();
-            self.0 &= self.0 - 1;
-            sq
-        })
     }
 }
 
@@ -258,7 +244,7 @@ impl ParallelWorlds {
         let theirs = self.men[by.index()].0[level] & !vacated;
         let base = level as Cell * 64;
         let any_of = |candidates: u64, kinds: &[Kind]| {
-            BitIter(candidates & theirs)
+            BitboardSquares(candidates & theirs)
                 .any(|c| kinds.contains(&code_kind(self.board[(base + c as Cell) as usize])))
         };
         any_of(at.pawn[by.opposite().index()][sq as usize], &[Kind::Pawn])
@@ -454,11 +440,9 @@ impl ParallelWorlds {
             return false;
         }
         kings.iter().any(|king| {
-            level_of(king) == level && {
-                let (df, dr) = (file_of(king) - file_of(from), rank_of(king) - rank_of(from));
-                let aligned = df == 0 || dr == 0 || df.abs() == dr.abs();
-                aligned && self.attacked_by_through(king, self.side, Some(from))
-            }
+            level_of(king) == level
+                && chess_bitboards().line((from % 64) as u8, (king % 64) as u8) != 0
+                && self.attacked_by_through(king, self.side, Some(from))
         })
     }
 
