@@ -7,6 +7,7 @@
 use super::alphabeta::{MainControl, RootResult, Worker};
 use super::ordering::OrderingTables;
 use super::params::SearchParams;
+use super::MATE_BOUND;
 use crate::moves::Move;
 use crate::position::{Evaluator, Position};
 use crate::tt::TranspositionTable;
@@ -233,15 +234,25 @@ pub fn run<P: Position, E: Evaluator<P>>(
         worker.wait_for_release();
         // Whether it finished or was stopped, the helpers must stop too.
         shared.abort();
-        // A helper that completed a deeper iteration than the main thread answers.
         let main_depth = result.as_ref().map_or(0, |r| r.depth);
         if let Some(deeper) = shared.deeper_result(main_depth) {
-            result = Some(deeper);
+            result = Some(answer(result, deeper));
         }
         let seldepth = worker.seldepth;
         let tables = std::mem::replace(&mut worker.ordering, OrderingTables::placeholder());
         (result, tables, seldepth)
     })
+}
+
+/// The search's answer when a helper completed a deeper iteration than the main
+/// thread: the deeper one, unless the main thread proved a win the deeper iteration
+/// did not see (pruning can hide a mate at one depth that another found; a mate
+/// limit stops the main thread as soon as it finds one, and its answer must be it).
+fn answer(main: Option<RootResult>, deeper: RootResult) -> RootResult {
+    match main {
+        Some(main) if main.score >= MATE_BOUND && main.score > deeper.score => main,
+        _ => deeper,
+    }
 }
 
 #[cfg(test)]
@@ -311,5 +322,25 @@ mod tests {
             assert_eq!(s.deeper_result(4).map(|r| r.score), Some(50));
             assert!(s.deeper_result(5).is_none());
         });
+    }
+
+    #[test]
+    fn a_deeper_helper_answers_unless_the_main_thread_proved_a_better_win() {
+        let result = |depth, score| RootResult {
+            depth,
+            score,
+            pv: vec![Move::new(depth as u16, 0, 0)],
+            bound: None,
+        };
+        let mate_in_3 = super::super::MATE - 5;
+        let deeper = result(9, 95);
+        assert_eq!(answer(None, deeper.clone()).depth, 9);
+        assert_eq!(answer(Some(result(8, 120)), deeper.clone()).depth, 9);
+        assert_eq!(answer(Some(result(8, mate_in_3)), deeper.clone()).depth, 8);
+        // A deeper iteration that proves a shorter mate (or the same) answers.
+        let shorter = result(9, mate_in_3 + 2);
+        assert_eq!(answer(Some(result(8, mate_in_3)), shorter).depth, 9);
+        // Being mated is no proof to keep: the deeper view answers.
+        assert_eq!(answer(Some(result(8, -mate_in_3)), deeper).depth, 9);
     }
 }
