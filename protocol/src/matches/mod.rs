@@ -211,6 +211,15 @@ pub enum MatchError {
         command: String,
         fault: String,
     },
+    #[error(
+        "engine {engine} ({command}) does not play variant '{variant}': its UCI_Variant values are {listed}"
+    )]
+    VariantNotPlayed {
+        engine: usize,
+        command: String,
+        variant: String,
+        listed: String,
+    },
     #[error("{0}")]
     Config(String),
 }
@@ -593,12 +602,17 @@ fn engine_names(cfg: &MatchConfig) -> Result<[String; 2], MatchError> {
                 fault: fault.to_string(),
             }
         })?;
+        // An engine that lists the variants it plays and not this one would play
+        // another game's rules (and lose every game by illegal moves): refuse.
         if !process.listed_variants.is_empty() && !process.listed_variants.contains(&cfg.variant) {
-            log::warn!(
-                "engine {} does not list variant '{}' among its UCI_Variant values",
-                i + 1,
-                cfg.variant
-            );
+            let listed = process.listed_variants.join(" ");
+            process.quit();
+            return Err(MatchError::VariantNotPlayed {
+                engine: i + 1,
+                command: spec.command.clone(),
+                variant: cfg.variant.clone(),
+                listed,
+            });
         }
         names[i] = spec
             .name

@@ -190,6 +190,27 @@ fn silent_engine_loses_on_time_or_as_hung() {
 }
 
 #[test]
+fn an_engine_that_lists_other_variants_is_refused_before_any_game() {
+    let dir = temp_dir("unlisted");
+    let good = fake_engine(&dir, "good", "echo 'bestmove p2'");
+    let other = fake_engine(&dir, "other", "echo 'bestmove p2'");
+    // The second engine plays only "chess" (Fairy-Stockfish builds lack some variants).
+    let script = dir.join("other.sh");
+    let text = std::fs::read_to_string(&script).unwrap();
+    std::fs::write(&script, text.replace("var race", "var chess")).unwrap();
+    let mut cfg = config(good, other, 2);
+    cfg.pgn = Some(dir.join("games.pgn"));
+    match run_match_with(&cfg, &*race()) {
+        Err(e @ MatchError::VariantNotPlayed { engine: 2, .. }) => {
+            let text = e.to_string();
+            assert!(text.contains("'race'") && text.contains("chess"), "{text}");
+        }
+        other => panic!("expected the variant to be refused, got {other:?}"),
+    }
+    assert!(!dir.join("games.pgn").exists(), "no game was played");
+}
+
+#[test]
 fn sprt_stops_a_one_sided_match() {
     let dir = temp_dir("sprt");
     let good = fake_engine(&dir, "good", "echo 'bestmove p1'");
