@@ -332,7 +332,7 @@ mod tests {
             pv: vec![Move::new(depth as u16, 0, 0)],
             bound: None,
         };
-        let mate_in_3 = super::super::MATE - 5;
+        let mate_in_3 = crate::search::MATE - 5;
         let deeper = result(9, 95);
         assert_eq!(answer(None, deeper.clone()).depth, 9);
         assert_eq!(answer(Some(result(8, 120)), deeper.clone()).depth, 9);

@@ -208,6 +208,7 @@ fn an_engine_that_lists_other_variants_is_refused_before_any_game() {
         other => panic!("expected the variant to be refused, got {other:?}"),
     }
     assert!(!dir.join("games.pgn").exists(), "no game was played");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
