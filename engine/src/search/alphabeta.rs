@@ -46,6 +46,8 @@ struct Scratch {
     tried_quiet: Vec<Move>,
     tried_tactical: Vec<Move>,
     picked: Vec<PickerEntry>,
+    /// Moves left for after the others because another thread is searching them.
+    deferred: Vec<Picked>,
 }
 
 impl Scratch {
@@ -55,6 +57,7 @@ impl Scratch {
             tactical: MoveList::with_capacity(MOVE_BUFFER),
             tried_quiet: Vec::with_capacity(MOVE_BUFFER),
             tried_tactical: Vec::with_capacity(MOVE_BUFFER),
+            deferred: Vec::new(),
             picked: Vec::with_capacity(MOVE_BUFFER),
         }
     }
@@ -477,7 +480,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
 
         // Tell other threads this node is being searched, and learn whether one is.
-        let mark = (self.p.smp_mark_reduction != 0 && ply < MARK_MAX_PLY)
+        let marks_used = self.p.smp_mark_reduction != 0 || self.p.smp_defer_min_depth > 0;
+        let mark = (marks_used && ply < MARK_MAX_PLY && self.shared.threaded())
             .then(|| self.shared.mark_node(key, self.id));
         let marked = mark.as_ref().is_some_and(|m| m.other);
         let in_check = pos.in_check();
@@ -550,6 +554,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             tried_quiet,
             tried_tactical,
             picked,
+            deferred,
         } = scratch;
         all.clear();
         pos.generate(GenKind::All, all);
@@ -602,6 +607,41 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if !all.contains(&tt_move) {
             tt_move = Move::NONE;
         }
+        let capture_order = self.p.capture_order != 0;
+
+        if !pv_node
+            && !in_check
+            && !singular_search
+            && turn_start
+            && self.p.probcut_min_depth > 0
+            && depth >= self.p.probcut_min_depth
+            && beta.abs() < MATE_BOUND
+        {
+            let probcut_beta = beta + self.p.probcut_margin;
+            // A stored search that already failed below the raised bound at nearly
+            // this depth says probcut would fail too.
+            let refuted = tt_entry.is_some_and(|(s, bound, d)| {
+                bound != Bound::Lower && d > depth - self.p.probcut_reduction && s < probcut_beta
+            });
+            if !refuted {
+                if let Some(s) = self.probcut(
+                    pos,
+                    depth,
+                    probcut_beta,
+                    static_eval,
+                    ply,
+                    half_turns,
+                    tactical,
+                    capture_order,
+                ) {
+                    return s;
+                }
+                if self.stopped {
+                    return 0;
+                }
+            }
+        }
+
         if tt_move.is_none()
             && !singular_search
             && self.p.iir_min_depth > 0
@@ -610,7 +650,6 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             depth -= 1;
         }
         let prior = self.prior_moves(ply);
-        let capture_order = self.p.capture_order != 0;
         let mut picker = MovePicker::new(
             &self.ordering,
             side,
@@ -640,19 +679,41 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             Move::NONE
         };
         let mut skipped_an_order = false;
+        // Simplified ABDADA: after the first move, a move whose child another thread
+        // is in is put off until the picker is empty.
+        let may_defer = self.p.smp_defer_min_depth > 0
+            && depth >= self.p.smp_defer_min_depth
+            && ply + 1 < MARK_MAX_PLY
+            && self.shared.threaded();
+        deferred.clear();
+        let mut next_deferred = 0;
 
-        while let Some(Picked {
-            mv: m,
-            tactical: is_tactical,
-            exchange: ordering_exchange,
-            ..
-        }) = picker.next_move()
-        {
+        loop {
+            let (picked_move, from_deferred) = match picker.next_move() {
+                Some(p) => (p, false),
+                None if next_deferred < deferred.len() => {
+                    next_deferred += 1;
+                    (deferred[next_deferred - 1], true)
+                }
+                None => break,
+            };
+            let Picked {
+                mv: m,
+                tactical: is_tactical,
+                exchange: ordering_exchange,
+                ..
+            } = picked_move;
             if m == excluded {
                 continue;
             }
             if !earlier.is_none() && m < earlier && pos.commutes(earlier, m) {
                 skipped_an_order = true;
+                continue;
+            }
+            let mut child = pos.clone();
+            child.make(m);
+            if may_defer && index > 0 && !from_deferred && self.shared.busy(child.key(), self.id) {
+                deferred.push(picked_move);
                 continue;
             }
             index += 1;
@@ -664,8 +725,6 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     Singular::Stopped => return 0,
                 }
             };
-            let mut child = pos.clone();
-            child.make(m);
             self.played[ply] = m;
             let gives_check = child.in_check();
             let is_killer = self.ordering.is_killer(ply, m);
@@ -837,6 +896,71 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             );
         }
         best_score
+    }
+
+    /// Probcut: the tactical moves that could gain enough to lift `static_eval` to
+    /// `probcut_beta` are tried, each first in quiescence and then, if it holds there,
+    /// at the reduced depth; one that holds the raised bound fails the node high (the
+    /// score returned, also stored as a lower bound at the depth actually searched).
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        probcut_beta: i32,
+        static_eval: i32,
+        ply: usize,
+        half_turns: i32,
+        tactical: &[Move],
+        capture_order: bool,
+    ) -> Option<i32> {
+        let reduced = depth - self.p.probcut_reduction;
+        let needed = probcut_beta - static_eval;
+        for &m in tactical {
+            if order_value(pos, m, capture_order).is_none_or(|v| v < needed) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.make(m);
+            self.played[ply] = m;
+            let mut s = self.descend(
+                pos,
+                &child,
+                0,
+                probcut_beta - 1,
+                probcut_beta,
+                ply,
+                half_turns,
+                true,
+            );
+            if s >= probcut_beta && !self.stopped && reduced > 0 {
+                s = self.descend(
+                    pos,
+                    &child,
+                    reduced,
+                    probcut_beta - 1,
+                    probcut_beta,
+                    ply,
+                    half_turns,
+                    true,
+                );
+            }
+            if self.stopped {
+                return None;
+            }
+            if s >= probcut_beta {
+                let stored_depth = reduced.max(0) + 1;
+                self.shared.tt.store(
+                    pos.key(),
+                    m,
+                    score_to_tt(s, half_turns),
+                    stored_depth,
+                    Bound::Lower,
+                );
+                return Some(s);
+            }
+        }
+        None
     }
 
     /// Singular extension test of the transposition-table move `m` at a node of

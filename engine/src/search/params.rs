@@ -137,10 +137,22 @@ search_params! {
     capture_order: 1,
     /// Internal iterative reduction from this depth (0: off).
     iir_min_depth: 0,
+    /// Probcut from this depth (0: off), at turn starts: a tactical move whose
+    /// exchange (or capture value) could lift the static evaluation to beta + margin,
+    /// and which holds that bound in quiescence and then at depth - reduction, fails
+    /// the node high without a full-width search.
+    probcut_min_depth: 0,
+    probcut_margin: 200,
+    probcut_reduction: 4,
     /// Lazy SMP: late moves of a node near the root that another thread is already
     /// searching get this much more reduction (0: off; one thread never meets
     /// another, so this changes nothing on one thread).
     smp_mark_reduction: 0,
+    /// Lazy SMP: from this depth (0: off), a node near the root searches a move whose
+    /// child another thread is searching after its other moves (simplified ABDADA):
+    /// the threads then split the node's moves instead of repeating them. It only
+    /// reorders, and one thread never meets another, so one thread searches as before.
+    smp_defer_min_depth: 0,
     /// Counter moves and continuation history (1: on).
     prior_moves: 0,
     /// History bonus of a cut-off: clamp(quadratic * d^2 + linear * d - offset, 1, max).

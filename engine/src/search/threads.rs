@@ -113,6 +113,19 @@ impl<'a> Shared<'a> {
         }
     }
 
+    /// Whether a thread other than `id` is searching the node `key` now (a node it
+    /// marked with [`Shared::mark_node`]).
+    pub fn busy(&self, key: u64, id: usize) -> bool {
+        let slot = &self.marks[key as usize & (MARK_SLOTS - 1)];
+        let owner = slot.owner.load(Ordering::Relaxed);
+        owner != 0 && owner != id + 1 && slot.key.load(Ordering::Relaxed) == key
+    }
+
+    /// Whether more than one thread searches.
+    pub fn threaded(&self) -> bool {
+        self.nodes.len() > 1
+    }
+
     /// Threads allowed on one depth before a helper moves on to the next: half of
     /// them (one, with two threads, so the helper always works a depth ahead).
     fn threads_per_depth(&self) -> usize {
@@ -303,6 +316,20 @@ mod tests {
             let again = s.mark_node(key, 1);
             assert!(!again.other, "freed when the first thread left");
             assert!(s.mark_node(key, 0).other);
+        });
+    }
+
+    #[test]
+    fn a_node_is_busy_while_another_thread_has_it_marked() {
+        shared_for(2, |s| {
+            let key = 0x1234_5678_u64;
+            assert!(!s.busy(key, 0) && !s.busy(key, 1), "nobody is there");
+            let mark = s.mark_node(key, 1);
+            assert!(s.busy(key, 0), "thread 1 is in it");
+            assert!(!s.busy(key, 1), "a thread is not busy for itself");
+            assert!(!s.busy(key + MARK_SLOTS as u64, 0), "same slot, other node");
+            drop(mark);
+            assert!(!s.busy(key, 0), "free once thread 1 left");
         });
     }
 
