@@ -41,7 +41,7 @@ class Engine:
                               ("SearchParams", params or "<empty>")):
             self.send(f"setoption name {option} value {value}")
         self.send("ucinewgame")
-        self.send(f"position startpos moves {moves}")
+        self.send(f"position startpos moves {moves}" if moves else "position startpos")
         self.send("isready")
         self.wait("readyok")
         start = time.monotonic()
@@ -61,9 +61,15 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--variants", default=",".join(DEPTH))
     ap.add_argument("--positions", default=str(Path(__file__).with_name("smp-positions.txt")))
+    ap.add_argument("--depths", default="",
+                    help="depths other than the defaults, as variant=depth,...")
     args = ap.parse_args()
+    for pair in filter(None, args.depths.split(",")):
+        variant, depth = pair.split("=")
+        DEPTH[variant] = int(depth)
     sets = args.params or [""]
-    positions = [l.rstrip("\n").split("\t") for l in open(args.positions)
+    # A line with the variant alone (no moves) is its start position.
+    positions = [(l.rstrip("\n").split("\t") + [""])[:2] for l in open(args.positions)
                  if l.strip() and not l.startswith("#")]
     engine = Engine(args.binary)
     for variant in args.variants.split(","):
