@@ -6,7 +6,10 @@ run to run), so this sums the wall time of `go depth D` over the positions of
 tools/smp-positions.txt (median of --runs per position) and reports
 sum(1 thread) / sum(2 threads) per variant, once per SearchParams set given.
 
-    python3 tools/smp_ttd.py target/release/manifold --runs 3 "" "smp_ahead=0"
+    python3 tools/smp_ttd.py target/release/manifold "" "smp_defer_min_depth=2" --runs 3
+
+`--positions tools/smp-start-positions.txt --depths chess=13,...` measures from the
+start positions as bench.sh does, but with SearchParams sets.
 """
 import argparse, statistics, subprocess, sys, time
 from pathlib import Path
