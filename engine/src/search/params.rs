@@ -152,7 +152,7 @@ search_params! {
     /// child another thread is searching after its other moves (simplified ABDADA):
     /// the threads then split the node's moves instead of repeating them. It only
     /// reorders, and one thread never meets another, so one thread searches as before.
-    smp_defer_min_depth: 0,
+    smp_defer_min_depth: 2,
     /// Counter moves and continuation history (1: on).
     prior_moves: 0,
     /// History bonus of a cut-off: clamp(quadratic * d^2 + linear * d - offset, 1, max).
