@@ -712,6 +712,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             let mut child = pos.clone();
             child.make(m);
+            self.shared.tt.prefetch(child.key());
             if may_defer && index > 0 && !from_deferred && self.shared.busy(child.key(), self.id) {
                 deferred.push(picked_move);
                 continue;
@@ -1126,6 +1127,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             let mut child = pos.clone();
             child.make(m);
+            self.shared.tt.prefetch(child.key());
             self.played[ply] = m;
             let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false);
             if self.stopped {
