@@ -110,13 +110,26 @@ ttd() { # variant depth threads
 }
 printf '%-16s %-6s %10s %10s %8s\n' variant depth 1-thread 2-threads speedup
 # Depths where one thread needs about 0.4-4 s from the start on the project's VM (shallower
-# searches finish in tens of milliseconds, where the ratio is mostly noise).
+# searches finish in tens of milliseconds, where the ratio is mostly noise). Parallel
+# Worlds has no depth in that range: 7 takes about 0.35 s, 8 about 6 s.
 for pair in chess:13 crazyhouse:14 atomic:15 parallelworlds:7 triplane:11 pentaplane:14 platonic:10 geodesic:8; do
   v=${pair%%:*}; d=${pair##*:}
   has "$v" || continue
   a=$(ttd "$v" "$d" 1); b=$(ttd "$v" "$d" 2)
   printf '%-16s %-6s %10s %10s %8s\n' "$v" "$d" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN{if (b<1) b=1; printf "%.2fx", a/b}')"
 done
+
+echo
+echo "## time to depth, 1 vs 2 threads, over four openings per variant (median of $RUNS each, summed)"
+# One start position is a noisy measure of Lazy SMP (one search's tree, and whether the
+# threads happen to split it well, moves its ratio by +-0.5x from run to run); the
+# sum over four positions of tools/smp-positions.txt, each searched on a fresh table
+# through UCI, is steadier. Depths: one thread needs about 2-8 s for the four.
+measured=""
+for v in chess crazyhouse atomic parallelworlds triplane pentaplane platonic geodesic; do
+  has "$v" && measured+="${measured:+,}$v"
+done
+python3 tools/smp_ttd.py "$BIN" --runs "$RUNS" --variants "$measured" --depths parallelworlds=7
 
 echo
 echo "## datagen positions/second and tune speed, 1 vs 2 threads (median of $RUNS)"
