@@ -305,8 +305,9 @@ impl TranspositionTable {
             return 0;
         }
         let generation = self.current_generation();
-        let sample = self.slots.len().min(HASHFULL_SAMPLE);
-        let used = self.slots[..sample]
+        // The slots in use start at `first` (one slot may be skipped for alignment).
+        let sample = (self.slots.len() - self.first).min(HASHFULL_SAMPLE);
+        let used = self.slots[self.first..self.first + sample]
             .iter()
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
@@ -405,5 +406,25 @@ mod tests {
         assert!(tt.hashfull() > 500);
         tt.new_search();
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn a_full_table_is_1000_per_mille_full() {
+        let tt = TranspositionTable::new(1);
+        let data = pack(
+            Move::new(1, 2, 0),
+            0,
+            1,
+            Bound::Exact,
+            tt.current_generation(),
+        );
+        for slot in &tt.slots[tt.bucket(0)..] {
+            slot.data.store(data, Ordering::Relaxed);
+        }
+        assert_eq!(
+            tt.hashfull(),
+            1000,
+            "the slot skipped for alignment is not sampled"
+        );
     }
 }
