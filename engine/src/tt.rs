@@ -165,7 +165,7 @@ impl TranspositionTable {
             let bucket_bytes = BUCKET_SLOTS * ENTRY_BYTES;
             // Allocations this large come 16-byte aligned, so at most one slot is
             // skipped (if not, the table only stays as slow as before).
-            let first = (slots.as_ptr() as usize % bucket_bytes != 0) as usize;
+            let first = !(slots.as_ptr() as usize).is_multiple_of(bucket_bytes) as usize;
             slots.par_extend((0..len).into_par_iter().map(|_| Slot {
                 check: AtomicU64::new(0),
                 data: AtomicU64::new(0),
