@@ -712,11 +712,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             let mut child = pos.clone();
             child.make(m);
-            self.shared.tt.prefetch(child.key());
             if may_defer && index > 0 && !from_deferred && self.shared.busy(child.key(), self.id) {
                 deferred.push(picked_move);
                 continue;
             }
+            self.shared.tt.prefetch(child.key());
             index += 1;
             let singular = m == tt_move && may_extend && self.p.se_min_depth > 0 && {
                 match self.singular_test(pos, depth, beta, ply, half_turns, m, tt_entry) {
