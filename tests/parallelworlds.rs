@@ -795,3 +795,36 @@ fn one_order_of_commuting_sub_moves_keeps_plain_alpha_beta_scores() {
         "{nodes_one_order} nodes against {nodes_all_orders}"
     );
 }
+
+/// `lmp_mid_turn_factor` acts inside a turn only: in chess, where every node is a turn
+/// start, a search to a fixed depth visits exactly the same nodes with it; in Parallel
+/// Worlds a much tighter limit inside the turn prunes a large part of the tree.
+#[test]
+fn mid_turn_late_move_pruning_acts_only_inside_a_turn() {
+    use engine::search::params::SearchParams;
+    use engine::search::{Limits, Searcher};
+    use engine::variants::chess::Chess;
+    fn nodes<P: Position, E: engine::Evaluator<P>>(p: &P, e: &E, params: &str, d: u32) -> u64 {
+        let mut s = Searcher::new(1, 16);
+        s.params = SearchParams::parse(params).unwrap();
+        let limits = Limits {
+            depth: Some(d),
+            ..Limits::default()
+        };
+        s.think(p, &[], &limits, e, &mut |_| {}).nodes
+    }
+    let chess_eval = eval::chess::ChessEval::default();
+    let chess = Chess::startpos();
+    assert_eq!(
+        nodes(&chess, &chess_eval, "", 8),
+        nodes(&chess, &chess_eval, "lmp_mid_turn_factor=25", 8)
+    );
+    let pw_eval = eval::parallelworlds::ParallelWorldsEval::default();
+    let pw = ParallelWorlds::startpos();
+    let default = nodes(&pw, &pw_eval, "", 6);
+    let tight = nodes(&pw, &pw_eval, "lmp_mid_turn_factor=25", 6);
+    assert!(
+        tight * 3 < default * 2,
+        "{tight} nodes with the tight limit against {default}"
+    );
+}

@@ -768,7 +768,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     let limit = if self.p.lmp_improving != 0 {
                         base / (2 - improving as i32)
                     } else {
-                        base * self.p.lmp_factor / 100
+                        let factor = if !turn_start && self.p.lmp_mid_turn_factor > 0 {
+                            self.p.lmp_mid_turn_factor
+                        } else {
+                            self.p.lmp_factor
+                        };
+                        base * factor / 100
                     };
                     tried_quiet.len() as i32 >= limit
                 };

@@ -89,6 +89,10 @@ search_params! {
     lmp_base: 2,
     lmp_improving: 0,
     lmp_factor: 200,
+    /// The factor inside a turn of several sub-moves, after its first sub-move (0: as
+    /// at turn starts). There a side that fails low must fail low with every set of
+    /// its remaining sub-moves, so late-move pruning decides most of the tree.
+    lmp_mid_turn_factor: 0,
     /// Reverse futility, futility, late-move pruning and reductions also inside a
     /// turn of several sub-moves, not only at its start (1: on). Null move stays at
     /// turn starts.
