@@ -574,6 +574,35 @@ fn node_limit_is_kept() {
     assert!(legal(&pos).contains(&r.best.unwrap()));
 }
 
+/// A root move that failed high is the answer when the wider re-search of that window
+/// is stopped before it returns: it has already refuted the last completed iteration's
+/// choice (`keep_failed_high`). At this budget WAC.239's solution (Qf1+) fails high in
+/// the last iteration and the budget ends during the re-search; without the parameter
+/// the engine plays the previous iteration's move. A search change that moves that
+/// moment can make this position solve (or fail) either way: then look for another
+/// budget where the last window fails high and the re-search does not finish.
+#[test]
+fn a_root_move_that_failed_high_is_kept_when_the_search_stops() {
+    let lines: Vec<_> = wac_lines()
+        .into_iter()
+        .filter(|(id, ..)| id == "WAC.239")
+        .collect();
+    let limits = Limits {
+        nodes: Some(700_000),
+        ..Limits::default()
+    };
+    let solved = |keep: u8| {
+        let params = SearchParams::parse(&format!("keep_failed_high={keep}")).unwrap();
+        solve_wac(&lines, 1, &params, &limits).0
+    };
+    assert_eq!(solved(1), 1, "the failed-high move is not played");
+    assert_eq!(
+        solved(0),
+        0,
+        "this budget no longer stops during a re-search"
+    );
+}
+
 /// WAC at a fixed depth: deterministic, so it can run by default. With every
 /// technique that is off by default switched on, the search must still solve the
 /// first positions about as well as with the defaults (a broken pruning or

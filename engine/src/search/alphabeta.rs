@@ -1246,6 +1246,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         (best_score, improved)
     }
 
+    /// The root's principal variation, or its first move where none was recorded.
+    fn root_pv(&self, root_moves: &[Move]) -> Vec<Move> {
+        let mut pv = self.pv[0].clone();
+        if pv.is_empty() {
+            pv.push(root_moves[0]);
+        }
+        pv
+    }
+
     /// Main thread: reports a failed aspiration window as a `lowerbound`/`upperbound`
     /// line once the search has run long enough for a GUI to want progress (earlier
     /// the exact score follows within milliseconds).
@@ -1264,10 +1273,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if !long_enough {
             return;
         }
-        let mut pv = self.pv[0].clone();
-        if pv.is_empty() {
-            pv.push(root_moves[0]);
-        }
+        let pv = self.root_pv(root_moves);
         let r = RootResult {
             depth,
             score,
@@ -1311,16 +1317,18 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
                 _ => (-INFINITY, INFINITY),
             };
+            // The last window of this depth that failed high: its move refuted the
+            // previous iteration's choice.
+            let mut failed_high: Option<RootResult> = None;
             let result = loop {
                 let (score, improved) = self.search_root(root, root_moves, depth, alpha, beta);
                 if self.stopped {
                     // A move that beat alpha in the unfinished iteration is better than
-                    // the last iteration's choice; keep it.
+                    // the last iteration's choice; keep it. So is a move that failed
+                    // high in an earlier window of this depth when the wider search
+                    // was stopped before it came back.
                     if improved && score > alpha {
-                        let mut pv = self.pv[0].clone();
-                        if pv.is_empty() {
-                            pv.push(root_moves[0]);
-                        }
+                        let pv = self.root_pv(root_moves);
                         break Some(RootResult {
                             depth: depth - 1,
                             score,
@@ -1328,7 +1336,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                             bound: None,
                         });
                     }
-                    break None;
+                    break failed_high;
                 }
                 let failed = if score <= alpha && alpha > -INFINITY {
                     Some(Bound::Upper)
@@ -1347,16 +1355,21 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     }
                     window *= 2;
                 } else if score >= beta && beta < INFINITY {
+                    if self.p.keep_failed_high != 0 {
+                        failed_high = Some(RootResult {
+                            depth: depth - 1,
+                            score,
+                            pv: self.root_pv(root_moves),
+                            bound: None,
+                        });
+                    }
                     beta = (beta + window).min(INFINITY);
                     if score >= MATE_BOUND {
                         beta = INFINITY;
                     }
                     window *= 2;
                 } else {
-                    let mut pv = self.pv[0].clone();
-                    if pv.is_empty() {
-                        pv.push(root_moves[0]);
-                    }
+                    let pv = self.root_pv(root_moves);
                     break Some(RootResult {
                         depth,
                         score,

@@ -157,6 +157,11 @@ search_params! {
     /// the threads then split the node's moves instead of repeating them. It only
     /// reorders, and one thread never meets another, so one thread searches as before.
     smp_defer_min_depth: 2,
+    /// When the search stops during the re-search of an aspiration window that failed
+    /// high, the move that failed high is the answer (1), or the last completed
+    /// iteration's move (0). Off until a match decides (docs/strength.md, tenth
+    /// session): it solves more of Win at Chess at a node budget.
+    keep_failed_high: 0,
     /// Counter moves and continuation history (1: on).
     prior_moves: 0,
     /// History bonus of a cut-off: clamp(quadratic * d^2 + linear * d - offset, 1, max).
