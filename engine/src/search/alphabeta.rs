@@ -1324,9 +1324,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 let (score, improved) = self.search_root(root, root_moves, depth, alpha, beta);
                 if self.stopped {
                     // A move that beat alpha in the unfinished iteration is better than
-                    // the last iteration's choice; keep it. So is a move that failed
-                    // high in an earlier window of this depth when the wider search
-                    // was stopped before it came back.
+                    // the last iteration's choice; keep it. With `keep_failed_high`,
+                    // so is a move that failed high in an earlier window of this
+                    // depth when the wider search was stopped before it came back.
                     if improved && score > alpha {
                         let pv = self.root_pv(root_moves);
                         break Some(RootResult {
