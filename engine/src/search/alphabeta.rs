@@ -491,6 +491,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         // the middle of its turn can still end it (or make the rest of it quietly),
         // which is what these techniques assume of a side to move.
         let may_prune = turn_start || self.p.mid_turn_pruning != 0;
+        let lmp_factor = if !turn_start && self.p.lmp_mid_turn_factor > 0 {
+            self.p.lmp_mid_turn_factor
+        } else {
+            self.p.lmp_factor
+        };
         let static_eval = if in_check {
             -INFINITY
         } else {
@@ -768,12 +773,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     let limit = if self.p.lmp_improving != 0 {
                         base / (2 - improving as i32)
                     } else {
-                        let factor = if !turn_start && self.p.lmp_mid_turn_factor > 0 {
-                            self.p.lmp_mid_turn_factor
-                        } else {
-                            self.p.lmp_factor
-                        };
-                        base * factor / 100
+                        base * lmp_factor / 100
                     };
                     tried_quiet.len() as i32 >= limit
                 };
