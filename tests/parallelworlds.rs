@@ -799,6 +799,7 @@ fn one_order_of_commuting_sub_moves_keeps_plain_alpha_beta_scores() {
 /// `lmp_mid_turn_factor` acts inside a turn only: in chess, where every node is a turn
 /// start, a search to a fixed depth visits exactly the same nodes with it; in Parallel
 /// Worlds a much tighter limit inside the turn prunes a large part of the tree.
+/// `lmp_mid_turn_max_depth` likewise leaves chess as it was.
 #[test]
 fn mid_turn_late_move_pruning_acts_only_inside_a_turn() {
     use engine::search::params::SearchParams;
@@ -815,9 +816,14 @@ fn mid_turn_late_move_pruning_acts_only_inside_a_turn() {
     }
     let chess_eval = eval::chess::ChessEval::default();
     let chess = Chess::startpos();
+    let chess_default = nodes(&chess, &chess_eval, "", 8);
     assert_eq!(
-        nodes(&chess, &chess_eval, "", 8),
+        chess_default,
         nodes(&chess, &chess_eval, "lmp_mid_turn_factor=25", 8)
+    );
+    assert_eq!(
+        chess_default,
+        nodes(&chess, &chess_eval, "lmp_mid_turn_max_depth=7", 8)
     );
     let pw_eval = eval::parallelworlds::ParallelWorldsEval::default();
     let pw = ParallelWorlds::startpos();
@@ -827,4 +833,14 @@ fn mid_turn_late_move_pruning_acts_only_inside_a_turn() {
         tight * 3 < default * 2,
         "{tight} nodes with the tight limit against {default}"
     );
+    // Pruning to a greater depth inside the turn changes the tree. (Whether it visits
+    // fewer nodes to one depth is not stable: a different table and ordering at the
+    // shallow iterations can cost more at the next one.)
+    let deeper = nodes(
+        &pw,
+        &pw_eval,
+        "lmp_mid_turn_factor=25 lmp_mid_turn_max_depth=7",
+        6,
+    );
+    assert_ne!(deeper, tight);
 }

@@ -496,6 +496,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         } else {
             self.p.lmp_factor
         };
+        let lmp_max_depth = if !turn_start && self.p.lmp_mid_turn_max_depth > 0 {
+            self.p.lmp_mid_turn_max_depth
+        } else {
+            self.p.lmp_max_depth
+        };
         let static_eval = if in_check {
             -INFINITY
         } else {
@@ -768,7 +773,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                         <= alpha;
                 let bad_history = depth <= self.p.history_prune_max_depth
                     && history < self.p.history_prune_per_depth * depth;
-                let late = depth <= self.p.lmp_max_depth && {
+                let late = depth <= lmp_max_depth && {
                     let base = self.p.lmp_base + depth * depth;
                     let limit = if self.p.lmp_improving != 0 {
                         base / (2 - improving as i32)

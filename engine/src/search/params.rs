@@ -93,6 +93,8 @@ search_params! {
     /// at turn starts). There a side that fails low must fail low with every set of
     /// its remaining sub-moves, so late-move pruning decides most of the tree.
     lmp_mid_turn_factor: 0,
+    /// Late-move pruning inside such a turn up to this depth (0: lmp_max_depth).
+    lmp_mid_turn_max_depth: 0,
     /// Reverse futility, futility, late-move pruning and reductions also inside a
     /// turn of several sub-moves, not only at its start (1: on). Null move stays at
     /// turn starts.
