@@ -446,6 +446,16 @@ impl ParallelWorlds {
         })
     }
 
+    /// Whether a legal sub-move (or `0000`) belongs to `GenKind::Tactical`: a capture,
+    /// promotion, en passant or turn end, or a step uncovering one of `kings` (from
+    /// [`Self::capturable_kings_after_discovery`]).
+    #[inline]
+    fn is_tactical(&self, m: Move, kings: &Cells) -> bool {
+        m.extra() != EXTRA_NORMAL && m.extra() != EXTRA_CASTLE
+            || self.board[m.to() as usize] != 0
+            || self.uncovers_king(m, kings)
+    }
+
     /// Emits a move, or the four promotions of a pawn reaching its last rank on an
     /// orthodox level (never on level 2: SOURCE).
     #[inline]
@@ -668,10 +678,7 @@ impl Position for ParallelWorlds {
             GenKind::Tactical => {
                 let kings = self.capturable_kings_after_discovery();
                 self.for_each_submove(|m| {
-                    if m.extra() != EXTRA_NORMAL && m.extra() != EXTRA_CASTLE
-                        || self.board[m.to() as usize] != 0
-                        || self.uncovers_king(m, &kings)
-                    {
+                    if self.is_tactical(m, &kings) {
                         out.push(m);
                     }
                     true
@@ -681,6 +688,14 @@ impl Position for ParallelWorlds {
         if self.winner.is_none() && self.turn.submoves() >= MIN_SUBMOVES_BEFORE_END_TURN {
             out.push(Move::END_TURN);
         }
+    }
+
+    /// The main search has just generated every sub-move: filtering that list gives
+    /// the tactical ones in the same order as generating them again, at a fraction of
+    /// the cost (`Move::END_TURN`, last in both, passes the filter).
+    fn tactical_among(&self, all: &[Move], out: &mut MoveList) {
+        let kings = self.capturable_kings_after_discovery();
+        out.extend(all.iter().copied().filter(|&m| self.is_tactical(m, &kings)));
     }
 
     fn make(&mut self, m: Move) {

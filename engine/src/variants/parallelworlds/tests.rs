@@ -496,3 +496,31 @@ fn commuting_sub_moves_reach_the_same_position_in_either_order() {
         "{commuting} / {not_commuting}"
     );
 }
+
+/// Filtering the full list (`tactical_among`, the main search's path) gives the same
+/// tactical sub-moves in the same order as generating them (quiescence's path).
+#[test]
+fn tactical_moves_filtered_from_the_full_list_match_generated_ones() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7461_6374);
+    let mut tactical_seen = 0;
+    for _ in 0..20 {
+        let mut p = ParallelWorlds::startpos();
+        for _ in 0..150 {
+            let mut all = MoveList::new();
+            p.generate(GenKind::All, &mut all);
+            let (mut generated, mut filtered) = (MoveList::new(), MoveList::new());
+            p.generate(GenKind::Tactical, &mut generated);
+            p.tactical_among(&all, &mut filtered);
+            assert_eq!(generated, filtered, "{}", p.fen());
+            tactical_seen += generated.iter().filter(|&&m| m != Move::END_TURN).count();
+            if all.is_empty() || p.winner.is_some() {
+                break;
+            }
+            p.make(all[rng.gen_range(0..all.len())]);
+        }
+    }
+    assert!(
+        tactical_seen > 1_000,
+        "only {tactical_seen} tactical sub-moves"
+    );
+}
