@@ -373,6 +373,11 @@ impl ParallelWorlds {
             }
             let kind = code_kind(self.board[from as usize]);
             let table = &t.moves[side.index()][kind as usize];
+            // A man whose lines all end on levels the turn has used has no sub-move
+            // (the common case late in a turn, when `make` asks whether any is left).
+            if table.levels(from) & !self.turn.levels == 0 {
+                continue;
+            }
             for line in table.lines(from) {
                 if self.turn.levels & (1 << line.level) != 0 {
                     continue;

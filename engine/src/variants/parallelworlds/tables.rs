@@ -36,9 +36,16 @@ pub struct MoveTable {
     index: Vec<(u32, u32)>,
     lines: Vec<Line>,
     cells: Vec<Cell>,
+    /// Per cell: the levels its lines lead to, one bit each (`1 << level`).
+    levels: Vec<u8>,
 }
 
 impl MoveTable {
+    /// The levels (bits `1 << level`) a man on `cell` can move to.
+    #[inline]
+    pub fn levels(&self, cell: Cell) -> u8 {
+        self.levels[cell as usize]
+    }
     #[inline]
     pub fn lines(&self, cell: Cell) -> &[Line] {
         let (first, n) = self.index[cell as usize];
@@ -156,8 +163,10 @@ fn build_move_table(topo: &Topology, kind: Kind, side: Side) -> MoveTable {
         let class = cell_class(kind, side, coord);
         let source = &compiled[classes.iter().position(|&c| c == class).unwrap()];
         let first = t.lines.len() as u32;
+        let mut levels = 0u8;
         for (mode, cells) in source.lines(cell) {
             let level = topo.coord(cells[0]).z as u8;
+            levels |= 1 << level;
             t.lines.push(Line {
                 mode,
                 level,
@@ -167,6 +176,7 @@ fn build_move_table(topo: &Topology, kind: Kind, side: Side) -> MoveTable {
             t.cells.extend_from_slice(cells);
         }
         t.index.push((first, t.lines.len() as u32 - first));
+        t.levels.push(levels);
     }
     t
 }
