@@ -529,7 +529,63 @@ impl ParallelWorlds {
     }
 
     fn any_submove(&self) -> bool {
-        !self.for_each_submove(|_| false)
+        self.obvious_submove() || !self.for_each_submove(|_| false)
+    }
+
+    /// A quick sufficient test for [`Self::any_submove`], asked after every sub-move
+    /// but the last of a turn: a man of the mover, not moved this turn, that can step
+    /// onto level 2 when the turn has not used it, or a knight, king or pawn with a
+    /// move on its own orthodox level when the turn has not used that level. (No check
+    /// in this game: such a step is always legal.) False says nothing.
+    fn obvious_submove(&self) -> bool {
+        if self.winner.is_some() {
+            return false;
+        }
+        let at = chess_bitboards();
+        let side = self.side.index();
+        let wormhole_free = !self.turn.level_used(WORMHOLE_LEVEL);
+        let wormhole_occupied =
+            self.men[0].0[WORMHOLE_LEVEL as usize] | self.men[1].0[WORMHOLE_LEVEL as usize];
+        for z in ORTHODOX_LEVELS {
+            let level_free = !self.turn.level_used(z);
+            if !level_free && !wormhole_free {
+                continue;
+            }
+            let own = self.men[side].0[z as usize];
+            let occupied = own | self.men[1 - side].0[z as usize];
+            for sq in BitboardSquares(own) {
+                let c = z as Cell * 64 + sq as Cell;
+                if self.turn.contains(c) {
+                    continue;
+                }
+                let kind = code_kind(self.board[c as usize]);
+                if wormhole_free
+                    && MOVES_VERTICALLY[kind as usize]
+                    && wormhole_occupied & (1 << sq) == 0
+                {
+                    return true;
+                }
+                if level_free {
+                    let reach = match kind {
+                        Kind::Knight => at.knight[sq as usize] & !own,
+                        Kind::King => at.king[sq as usize] & !own,
+                        Kind::Pawn => {
+                            let to = sq as i32 + 8 * FORWARD[side] as i32;
+                            if (0..64).contains(&to) {
+                                !occupied & (1 << to)
+                            } else {
+                                0
+                            }
+                        }
+                        _ => 0,
+                    };
+                    if reach != 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     // ----- making moves -----

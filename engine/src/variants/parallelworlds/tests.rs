@@ -524,3 +524,29 @@ fn tactical_moves_filtered_from_the_full_list_match_generated_ones() {
         "only {tactical_seen} tactical sub-moves"
     );
 }
+
+/// The quick test `make` asks first never claims a sub-move the full scan does not
+/// find, and it answers most positions inside a turn.
+#[test]
+fn the_quick_sub_move_test_agrees_with_the_full_scan() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7175_6963);
+    let (mut asked, mut answered) = (0, 0);
+    for _ in 0..30 {
+        let mut p = ParallelWorlds::startpos();
+        for _ in 0..200 {
+            let full = !p.for_each_submove(|_| false);
+            if p.obvious_submove() {
+                assert!(full, "{}", p.fen());
+                answered += 1;
+            }
+            asked += 1;
+            let mut all = MoveList::new();
+            p.generate(GenKind::All, &mut all);
+            if all.is_empty() || p.winner.is_some() {
+                break;
+            }
+            p.make(all[rng.gen_range(0..all.len())]);
+        }
+    }
+    assert!(answered * 2 > asked, "{answered} of {asked} answered");
+}
