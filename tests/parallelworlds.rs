@@ -758,7 +758,8 @@ fn one_order_of_commuting_sub_moves_keeps_plain_alpha_beta_scores() {
     use engine::search::params::SearchParams;
     use engine::search::{Limits, Searcher};
     const PLAIN: &str = "rfp_max_depth=0 null_min_depth=0 lmr_min_depth=99 \
-        futility_max_depth=0 lmp_max_depth=0 razor_max_depth=0 see_prune_max_depth=0 \
+        futility_max_depth=0 lmp_max_depth=0 lmp_mid_turn_max_depth=0 razor_max_depth=0 \
+        see_prune_max_depth=0 \
         history_prune_max_depth=0";
     let eval = eval::parallelworlds::ParallelWorldsEval::default();
     let search = |p: &ParallelWorlds, dedup: bool| {
@@ -816,7 +817,9 @@ fn mid_turn_late_move_pruning_acts_only_inside_a_turn() {
     }
     let chess_eval = eval::chess::ChessEval::default();
     let chess = Chess::startpos();
-    let chess_default = nodes(&chess, &chess_eval, "", 8);
+    // As at turn starts: what the defaults were before the mid-turn values.
+    let as_at_turn_starts = "lmp_mid_turn_factor=0 lmp_mid_turn_max_depth=0";
+    let chess_default = nodes(&chess, &chess_eval, as_at_turn_starts, 8);
     assert_eq!(
         chess_default,
         nodes(&chess, &chess_eval, "lmp_mid_turn_factor=25", 8)
@@ -825,22 +828,23 @@ fn mid_turn_late_move_pruning_acts_only_inside_a_turn() {
         chess_default,
         nodes(&chess, &chess_eval, "lmp_mid_turn_max_depth=7", 8)
     );
+    assert_eq!(chess_default, nodes(&chess, &chess_eval, "", 8));
     let pw_eval = eval::parallelworlds::ParallelWorldsEval::default();
     let pw = ParallelWorlds::startpos();
-    let default = nodes(&pw, &pw_eval, "", 6);
-    let tight = nodes(&pw, &pw_eval, "lmp_mid_turn_factor=25", 6);
+    let default = nodes(&pw, &pw_eval, as_at_turn_starts, 6);
+    let tight = nodes(
+        &pw,
+        &pw_eval,
+        "lmp_mid_turn_factor=25 lmp_mid_turn_max_depth=0",
+        6,
+    );
     assert!(
         tight * 3 < default * 2,
         "{tight} nodes with the tight limit against {default}"
     );
-    // Pruning to a greater depth inside the turn changes the tree. (Whether it visits
-    // fewer nodes to one depth is not stable: a different table and ordering at the
-    // shallow iterations can cost more at the next one.)
-    let deeper = nodes(
-        &pw,
-        &pw_eval,
-        "lmp_mid_turn_factor=25 lmp_mid_turn_max_depth=7",
-        6,
-    );
+    // The defaults prune to a greater depth inside the turn (7), which changes the
+    // tree. (Whether it visits fewer nodes to one depth is not stable: a different
+    // table and ordering at the shallow iterations can cost more at the next one.)
+    let deeper = nodes(&pw, &pw_eval, "", 6);
     assert_ne!(deeper, tight);
 }

@@ -92,9 +92,11 @@ search_params! {
     /// The factor inside a turn of several sub-moves, after its first sub-move (0: as
     /// at turn starts). There a side that fails low must fail low with every set of
     /// its remaining sub-moves, so late-move pruning decides most of the tree.
-    lmp_mid_turn_factor: 0,
+    /// (25 with lmp_mid_turn_max_depth=7: +33 Elo in Parallel Worlds, 2+0.02, 1320
+    /// games, docs/strength.md's eleventh session.)
+    lmp_mid_turn_factor: 25,
     /// Late-move pruning inside such a turn up to this depth (0: lmp_max_depth).
-    lmp_mid_turn_max_depth: 0,
+    lmp_mid_turn_max_depth: 7,
     /// Reverse futility, futility, late-move pruning and reductions also inside a
     /// turn of several sub-moves, not only at its start (1: on). Null move stays at
     /// turn starts.
