@@ -50,6 +50,13 @@ const EXTRA_EN_PASSANT: u16 = 17;
 pub fn level_of(c: Cell) -> i8 {
     (c / 64) as i8
 }
+/// The square (0-63, on the pawn's level) one step ahead of a pawn of `side` on
+/// square `sq`, if the board has one.
+#[inline]
+fn pawn_step(side: Side, sq: usize) -> Option<usize> {
+    let to = sq as i32 + 8 * FORWARD[side.index()] as i32;
+    (0..64).contains(&to).then_some(to as usize)
+}
 #[inline]
 pub fn rank_of(c: Cell) -> i8 {
     ((c % 64) / 8) as i8
@@ -277,10 +284,7 @@ impl ParallelWorlds {
         } else {
             match kind {
                 Kind::Pawn => {
-                    let step = |sq: usize| {
-                        let to = sq as i32 + 8 * FORWARD[side.index()] as i32;
-                        (0..64).contains(&to).then_some(to as usize)
-                    };
+                    let step = |sq: usize| pawn_step(side, sq);
                     let mut pushes = 0;
                     if let Some(one) = step(sq).filter(|&c| occupied & (1 << c) == 0) {
                         pushes |= 1 << one;
@@ -570,12 +574,7 @@ impl ParallelWorlds {
                         Kind::Knight => at.knight[sq as usize] & !own,
                         Kind::King => at.king[sq as usize] & !own,
                         Kind::Pawn => {
-                            let to = sq as i32 + 8 * FORWARD[side] as i32;
-                            if (0..64).contains(&to) {
-                                !occupied & (1 << to)
-                            } else {
-                                0
-                            }
+                            pawn_step(self.side, sq as usize).map_or(0, |to| !occupied & (1 << to))
                         }
                         _ => 0,
                     };
