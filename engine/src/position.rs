@@ -241,6 +241,13 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// Whether [`Position::in_check`] can ever be true in this variant. When it cannot,
+    /// the search knows that no move gives check without making the move, and decides
+    /// whether to prune a move before making it. Default: true (always sound).
+    fn can_be_in_check(&self) -> bool {
+        true
+    }
+
     /// Passes the turn without moving (for the search's null-move pruning): the side
     /// to move changes, en-passant rights lapse, the key is updated. Returns `false`
     /// and leaves `self` unchanged when the variant does not allow a pass here. The

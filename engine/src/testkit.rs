@@ -81,6 +81,10 @@ pub fn check_position<P: Position>(pos: &P) {
         pos.key(),
         "key differs after FEN round-trip at {fen}"
     );
+    assert!(
+        pos.can_be_in_check() || !pos.in_check(),
+        "in check where the variant says no side can be: {fen}"
+    );
     let mut all = MoveList::new();
     pos.generate(GenKind::All, &mut all);
     let mut texts = std::collections::HashSet::new();

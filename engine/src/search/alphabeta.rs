@@ -697,6 +697,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             && self.shared.threaded();
         deferred.clear();
         let mut next_deferred = 0;
+        let checks_possible = pos.can_be_in_check();
 
         loop {
             let (picked_move, from_deferred) = match picker.next_move() {
@@ -720,24 +721,17 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 skipped_an_order = true;
                 continue;
             }
-            let mut child = pos.clone();
-            child.make(m);
-            if may_defer && index > 0 && !from_deferred && self.shared.busy(child.key(), self.id) {
-                deferred.push(picked_move);
-                continue;
-            }
-            self.shared.tt.prefetch(child.key());
+            // Whether the move gives check is known only once it is made, except where
+            // no move can (`Position::can_be_in_check`): there the pruning below is
+            // decided first, and the many late moves of a wide node are never made.
+            let made_early = checks_possible.then(|| {
+                let mut child = pos.clone();
+                child.make(m);
+                child
+            });
+            let gives_check = made_early.as_ref().is_some_and(|c| c.in_check());
+            // This move's number among the moves tried (pruned ones included).
             index += 1;
-            let singular = m == tt_move && may_extend && self.p.se_min_depth > 0 && {
-                match self.singular_test(pos, depth, beta, ply, half_turns, m, tt_entry) {
-                    Singular::Yes => true,
-                    Singular::No => false,
-                    Singular::MultiCut(s) => return s,
-                    Singular::Stopped => return 0,
-                }
-            };
-            self.played[ply] = m;
-            let gives_check = child.in_check();
             let is_killer = self.ordering.is_killer(ply, m);
             let quiet_late = may_prune && !in_check && !gives_check && !is_tactical;
             let history = if is_tactical || !self.p.uses_history() {
@@ -783,6 +777,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     tried_quiet.len() as i32 >= limit
                 };
                 if futile || bad_history || late {
+                    // Late-move pruning, and futility at the node's depth, prune every
+                    // later quiet move too (their count only grows, alpha only rises):
+                    // where none can give check, they are dropped without being made.
+                    let all_later = late || (futile && self.p.futility_reduced == 0);
+                    if all_later && !checks_possible {
+                        picker.drop_quiets(|m| self.ordering.is_killer(ply, m));
+                    }
                     continue;
                 }
             }
@@ -809,6 +810,26 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     continue;
                 }
             }
+            let child = made_early.unwrap_or_else(|| {
+                let mut child = pos.clone();
+                child.make(m);
+                child
+            });
+            if may_defer && index > 1 && !from_deferred && self.shared.busy(child.key(), self.id) {
+                index -= 1;
+                deferred.push(picked_move);
+                continue;
+            }
+            self.shared.tt.prefetch(child.key());
+            let singular = m == tt_move && may_extend && self.p.se_min_depth > 0 && {
+                match self.singular_test(pos, depth, beta, ply, half_turns, m, tt_entry) {
+                    Singular::Yes => true,
+                    Singular::No => false,
+                    Singular::MultiCut(s) => return s,
+                    Singular::Stopped => return 0,
+                }
+            };
+            self.played[ply] = m;
             let extension = if (gives_check || singular) && may_extend {
                 1
             } else {

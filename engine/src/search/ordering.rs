@@ -302,6 +302,20 @@ impl MovePicker {
         self.moves
     }
 
+    /// Drops the quiet moves not yet handed out, except those `keep` names: for a
+    /// node where every later quiet move would be pruned anyway.
+    pub fn drop_quiets(&mut self, keep: impl Fn(Move) -> bool) {
+        let mut kept = self.next;
+        for i in self.next..self.moves.len() {
+            let (m, _, tactical, _) = self.moves[i];
+            if tactical || keep(m) {
+                self.moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+    }
+
     /// The best of the moves not yet handed out.
     pub fn next_move(&mut self) -> Option<Picked> {
         if self.next >= self.moves.len() {
@@ -363,6 +377,34 @@ mod tests {
         );
         let order: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|p| p.mv)).collect();
         assert_eq!(order, vec![tt, capture, killer, quiet_good, quiet_plain]);
+    }
+
+    #[test]
+    fn dropping_quiets_keeps_tactical_and_named_moves_in_order() {
+        let tables = OrderingTables::default();
+        let quiets = [Move::new(1, 2, 0), Move::new(3, 4, 0), Move::new(5, 6, 0)];
+        let keep = Move::new(3, 4, 0);
+        let (good, bad) = (Move::new(7, 8, 0), Move::new(9, 10, 0));
+        let all = [quiets[0], good, quiets[1], bad, quiets[2]];
+        let mut tactical = [good, bad];
+        tactical.sort_unstable();
+        let exchange = |m: Move| Some(if m == good { 300 } else { -300 });
+        let mut picker = MovePicker::new(
+            &tables,
+            Side::White,
+            0,
+            &NO_PRIOR,
+            Move::NONE,
+            &all,
+            &tactical,
+            exchange,
+            Vec::new(),
+        );
+        assert_eq!(picker.next_move().map(|p| p.mv), Some(good));
+        picker.drop_quiets(|m| m == keep);
+        let rest: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|p| p.mv)).collect();
+        // The kept quiet move, then the losing capture (losing captures come last).
+        assert_eq!(rest, vec![keep, bad]);
     }
 
     #[test]

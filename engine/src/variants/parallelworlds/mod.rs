@@ -819,6 +819,11 @@ impl Position for ParallelWorlds {
         Outcome::Draw(DrawReason::NoLegalMove)
     }
 
+    /// Kings are captured, not checked: `in_check` is never true.
+    fn can_be_in_check(&self) -> bool {
+        false
+    }
+
     fn is_turn_start(&self) -> bool {
         self.turn.len == 0
     }

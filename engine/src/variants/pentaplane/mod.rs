@@ -416,6 +416,11 @@ impl Position for Pentaplane {
         Outcome::Draw(DrawReason::Stalemate)
     }
 
+    /// Kings are captured, not checked: `in_check` is never true.
+    fn can_be_in_check(&self) -> bool {
+        false
+    }
+
     fn is_turn_start(&self) -> bool {
         // A's four drops are one turn: it starts when A still holds as many as B.
         !(self.phase == Phase::Place
