@@ -154,16 +154,7 @@ impl Terms for ParallelWorlds {
                             };
                             acc.add(p, s);
                         }
-                        let shelter = pos
-                            .men(side)
-                            .iter()
-                            .filter(|&o| {
-                                level_of(o) == z
-                                    && (file_of(o) - x).abs() <= 1
-                                    && (rank_of(o) - y).abs() <= 1
-                                    && o != c
-                            })
-                            .count() as i32;
+                        let shelter = pos.own_neighbours(c) as i32;
                         acc.add(KING_SHELTER, s * shelter.min(SHELTER_CAP));
                     }
                     _ => {}

@@ -261,6 +261,17 @@ impl ParallelWorlds {
             || any_of(at.bishop(sq, occupied), &[Kind::Bishop, Kind::Queen])
     }
 
+    /// How many men of its own side stand next to the man on `c`, on its level (the
+    /// evaluation's king shelter): one lookup in the chess king-step table.
+    pub fn own_neighbours(&self, c: Cell) -> u32 {
+        let v = self.board[c as usize];
+        if v == 0 {
+            return 0;
+        }
+        let own = self.men[code_side(v).index()].0[level_of(c) as usize];
+        (chess_bitboards().king[(c % 64) as usize] & own).count_ones()
+    }
+
     /// How many cells the man on `from` could move to by its own movement (empty
     /// cells, or enemy men where it may capture), ignoring the turn's constraints,
     /// castling and en passant: the evaluation's mobility measure. Counted with the
