@@ -1328,6 +1328,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             self.keys.push(root.key());
         }
         let mut depth = first_depth;
+        // Running mean of |score change| between completed iterations (see
+        // `aspiration_swing`).
+        let mut swing = 0;
         while depth <= max_depth {
             if self.id != 0 {
                 // Leave depths that enough threads are searching already: two threads
@@ -1336,7 +1339,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             self.shared.enter_depth(depth);
             let prev = last.as_ref().map(|r| r.score);
-            let mut window = ASPIRATION_WINDOW;
+            let mut window = ASPIRATION_WINDOW + swing * self.p.aspiration_swing / 100;
             let (mut alpha, mut beta) = match prev {
                 Some(p) if depth >= ASPIRATION_MIN_DEPTH && p.abs() < MATE_BOUND => {
                     ((p - window).max(-INFINITY), (p + window).min(INFINITY))
@@ -1374,7 +1377,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 if let Some(bound) = failed {
                     self.report_bound(root_moves, depth, score, bound, &mut on_iteration);
                 }
+                let fail_soft = self.p.aspiration_fail_soft != 0;
                 if score <= alpha && alpha > -INFINITY {
+                    if fail_soft {
+                        beta = (alpha + beta) / 2;
+                        alpha = score.min(alpha);
+                    }
                     alpha = (alpha - window).max(-INFINITY);
                     if score <= -MATE_BOUND {
                         alpha = -INFINITY;
@@ -1388,6 +1396,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                             pv: self.root_pv(root_moves),
                             bound: None,
                         });
+                    }
+                    if fail_soft {
+                        beta = score.max(beta);
                     }
                     beta = (beta + window).min(INFINITY);
                     if score >= MATE_BOUND {
@@ -1407,6 +1418,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             self.shared.leave_depth(depth);
             match result {
                 Some(r) if !self.stopped => {
+                    if let Some(p) = prev.filter(|p| p.abs() < MATE_BOUND) {
+                        if r.score.abs() < MATE_BOUND {
+                            swing = (swing + (r.score - p).abs()) / 2;
+                        }
+                    }
                     last = Some(r.clone());
                     self.shared.offer_result(&r);
                     if !on_iteration(self, &r) {

@@ -166,6 +166,15 @@ search_params! {
     /// iteration's move (0). Off until a match decides (docs/strength.md, tenth
     /// session): it solves more of Win at Chess at a node budget.
     keep_failed_high: 0,
+    /// Aspiration windows widen with the root score's swing between iterations: the
+    /// first window of a depth is the fixed width plus this percentage of the
+    /// running mean of |score change| (0: fixed width). Where whole turns alternate
+    /// sides every few plies, the score swings by much more than a fixed window.
+    aspiration_swing: 0,
+    /// After a failed aspiration window, the next one is centred on the score the
+    /// search returned (its bound) rather than widened from the old edge, and after a
+    /// fail low the upper edge comes down to the old window's middle (1: on).
+    aspiration_fail_soft: 0,
     /// Counter moves and continuation history (1: on).
     prior_moves: 0,
     /// History bonus of a cut-off: clamp(quadratic * d^2 + linear * d - offset, 1, max).
