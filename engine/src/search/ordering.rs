@@ -345,6 +345,29 @@ mod tests {
 
     const NO_PRIOR: PriorMoves = [Move::NONE; 2];
 
+    /// White's picker at `ply`, with no table move and no prior moves.
+    fn white_picker(
+        tables: &OrderingTables,
+        ply: usize,
+        all: &[Move],
+        tactical: &[Move],
+        exchange: impl Fn(Move) -> Option<i32>,
+    ) -> MovePicker {
+        let prior = NO_PRIOR;
+        let buffer = Vec::new();
+        MovePicker::new(
+            tables,
+            Side::White,
+            ply,
+            &prior,
+            Move::NONE,
+            all,
+            tactical,
+            exchange,
+            buffer,
+        )
+    }
+
     #[test]
     fn order_is_tt_tactical_killer_quiet() {
         let mut tables = OrderingTables::default();
@@ -389,17 +412,7 @@ mod tests {
         let mut tactical = [good, bad];
         tactical.sort_unstable();
         let exchange = |m: Move| Some(if m == good { 300 } else { -300 });
-        let mut picker = MovePicker::new(
-            &tables,
-            Side::White,
-            0,
-            &NO_PRIOR,
-            Move::NONE,
-            &all,
-            &tactical,
-            exchange,
-            Vec::new(),
-        );
+        let mut picker = white_picker(&tables, 0, &all, &tactical, exchange);
         assert_eq!(picker.next_move().map(|p| p.mv), Some(good));
         picker.drop_quiets(|m| m == keep);
         let rest: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|p| p.mv)).collect();
@@ -464,17 +477,7 @@ mod tests {
             m if m == loses_queen => Some(-800),
             _ => None,
         };
-        let mut picker = MovePicker::new(
-            &tables,
-            Side::White,
-            3,
-            &NO_PRIOR,
-            Move::NONE,
-            &all,
-            &tactical,
-            see,
-            Vec::new(),
-        );
+        let mut picker = white_picker(&tables, 3, &all, &tactical, see);
         let order: Vec<(Move, bool)> =
             std::iter::from_fn(|| picker.next_move().map(|p| (p.mv, p.losing))).collect();
         assert_eq!(
