@@ -724,11 +724,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             // Whether the move gives check is known only once it is made, except where
             // no move can (`Position::can_be_in_check`): there the pruning below is
             // decided first, and the many late moves of a wide node are never made.
-            let made_early = checks_possible.then(|| {
-                let mut child = pos.clone();
-                child.make(m);
-                child
-            });
+            let made_early = checks_possible.then(|| after(pos, m));
             let gives_check = made_early.as_ref().is_some_and(|c| c.in_check());
             // This move's number among the moves tried (pruned ones included).
             index += 1;
@@ -810,11 +806,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     continue;
                 }
             }
-            let child = made_early.unwrap_or_else(|| {
-                let mut child = pos.clone();
-                child.make(m);
-                child
-            });
+            let child = made_early.unwrap_or_else(|| after(pos, m));
             if may_defer && index > 1 && !from_deferred && self.shared.busy(child.key(), self.id) {
                 index -= 1;
                 deferred.push(picked_move);
@@ -952,8 +944,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             if order_value(pos, m, capture_order).is_none_or(|v| v < needed) {
                 continue;
             }
-            let mut child = pos.clone();
-            child.make(m);
+            let child = after(pos, m);
             self.played[ply] = m;
             let mut s = self.descend(
                 pos,
@@ -1156,8 +1147,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 // standing pat, and skipping them bounds long exchange chains.
                 break;
             }
-            let mut child = pos.clone();
-            child.make(m);
+            let child = after(pos, m);
             self.shared.tt.prefetch(child.key());
             self.played[ply] = m;
             let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false);
@@ -1349,6 +1339,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             // The last window of this depth that failed high: its move refuted the
             // previous iteration's choice.
             let mut failed_high: Option<RootResult> = None;
+            let fail_soft = self.p.aspiration_fail_soft != 0;
             let result = loop {
                 let (score, improved) = self.search_root(root, root_moves, depth, alpha, beta);
                 if self.stopped {
@@ -1377,7 +1368,6 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 if let Some(bound) = failed {
                     self.report_bound(root_moves, depth, score, bound, &mut on_iteration);
                 }
-                let fail_soft = self.p.aspiration_fail_soft != 0;
                 if score <= alpha && alpha > -INFINITY {
                     if fail_soft {
                         beta = (alpha + beta) / 2;
@@ -1443,6 +1433,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         self.shared.publish_nodes(self.id, self.nodes);
         last
     }
+}
+
+/// The position after `m`.
+#[inline]
+fn after<P: Position>(pos: &P, m: Move) -> P {
+    let mut child = pos.clone();
+    child.make(m);
+    child
 }
 
 /// The value the move picker orders a tactical move by: its static exchange, or,

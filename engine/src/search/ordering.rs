@@ -353,18 +353,16 @@ mod tests {
         tactical: &[Move],
         exchange: impl Fn(Move) -> Option<i32>,
     ) -> MovePicker {
-        let prior = NO_PRIOR;
-        let buffer = Vec::new();
         MovePicker::new(
             tables,
             Side::White,
             ply,
-            &prior,
+            &NO_PRIOR,
             Move::NONE,
             all,
             tactical,
             exchange,
-            buffer,
+            Vec::new(),
         )
     }
 
