@@ -27,7 +27,7 @@
 //! clamped to 1).
 
 use crate::params::{Accumulator, Param, Terms};
-use engine::variants::parallelworlds::rules::{Kind, LAST_RANK, WORMHOLE_LEVEL};
+use engine::variants::parallelworlds::rules::{Kind, KINDS, LAST_RANK, WORMHOLE_LEVEL};
 use engine::variants::parallelworlds::{file_of, level_of, rank_of, ParallelWorlds};
 use engine::{Position, Side};
 
@@ -114,17 +114,19 @@ impl Terms for ParallelWorlds {
         let mut phase = 0;
         for side in [Side::White, Side::Black] {
             let s = sign(side);
-            for c in pos.men(side).iter() {
-                let Some((_, kind)) = pos.man_at(c) else {
-                    continue;
-                };
+            // One kind at a time: the branches on the kind below then go the same
+            // way for many men in a row.
+            for (kind, c) in KINDS
+                .iter()
+                .flat_map(|&kind| pos.men_of(side, kind).iter().map(move |c| (kind, c)))
+            {
                 let k = kind as usize;
                 let (z, x, y) = (level_of(c), file_of(c), rank_of(c));
                 if kind != Kind::King {
                     acc.add(MATERIAL + k, s);
                     phase += PHASE_VALUE[k];
                 }
-                let mob = pos.man_mobility(c) as i32;
+                let mob = pos.mobility_of(side, kind, c) as i32;
                 if z == WORMHOLE_LEVEL {
                     acc.add(MOBILITY_LEVEL2, s * mob);
                 } else {

@@ -55,8 +55,7 @@ pub fn parse(text: &str) -> Result<ParallelWorlds, FenError> {
                 Side::Black
             };
             let c = cell_of(z as i8, x as i8, y as i8);
-            pos.board[c as usize] = super::code(side, kind);
-            pos.men[side.index()].insert(c);
+            pos.place(c, super::code(side, kind));
         }
     }
     validate_men(&pos)?;

@@ -148,6 +148,9 @@ impl TurnState {
 pub struct ParallelWorlds {
     board: [u8; CELLS],
     men: [Cells; 2],
+    /// The cells of each kind's men, both sides (`men` tells the side): the
+    /// evaluation and the attack test walk one kind at a time.
+    kinds: [Cells; 6],
     side: Side,
     castling: u8,
     /// En-passant cell per orthodox level slot; its rank says which side made it.
@@ -165,6 +168,7 @@ impl ParallelWorlds {
         ParallelWorlds {
             board: [0; CELLS],
             men: [Cells::EMPTY; 2],
+            kinds: [Cells::EMPTY; 6],
             side: Side::White,
             castling: 0,
             ep: [None; 2],
@@ -245,20 +249,23 @@ impl ParallelWorlds {
     fn attacked_by_through(&self, target: Cell, by: Side, vacated: Option<Cell>) -> bool {
         let at = chess_bitboards();
         let level = level_of(target) as usize;
-        let sq = (target % 64) as u8;
+        let sq = (target % 64) as usize;
         let vacated = vacated.map_or(0, |c| level_bit(c, level));
         let occupied = (self.men[0].0[level] | self.men[1].0[level]) & !vacated;
         let theirs = self.men[by.index()].0[level] & !vacated;
-        let base = level as Cell * 64;
-        let any_of = |candidates: u64, kinds: &[Kind]| {
-            BitboardSquares(candidates & theirs)
-                .any(|c| kinds.contains(&code_kind(self.board[(base + c as Cell) as usize])))
-        };
-        any_of(at.pawn[by.opposite().index()][sq as usize], &[Kind::Pawn])
-            || any_of(at.knight[sq as usize], &[Kind::Knight])
-            || any_of(at.king[sq as usize], &[Kind::King])
-            || any_of(at.rook(sq, occupied), &[Kind::Rook, Kind::Queen])
-            || any_of(at.bishop(sq, occupied), &[Kind::Bishop, Kind::Queen])
+        let of = |kind: Kind| self.kinds[kind as usize].0[level] & theirs;
+        let queens = of(Kind::Queen);
+        at.pawn[by.opposite().index()][sq] & of(Kind::Pawn) != 0
+            || at.knight[sq] & of(Kind::Knight) != 0
+            || at.king[sq] & of(Kind::King) != 0
+            || at.rook(sq as u8, occupied) & (of(Kind::Rook) | queens) != 0
+            || at.bishop(sq as u8, occupied) & (of(Kind::Bishop) | queens) != 0
+    }
+
+    /// The cells of `side`'s men of `kind`.
+    #[inline]
+    pub fn men_of(&self, side: Side, kind: Kind) -> Cells {
+        self.kinds[kind as usize] & self.men[side.index()]
     }
 
     /// How many men of its own side stand next to the man on `c`, on its level (the
@@ -281,7 +288,13 @@ impl ParallelWorlds {
         if v == 0 {
             return 0;
         }
-        let (side, kind) = (code_side(v), code_kind(v));
+        self.mobility_of(code_side(v), code_kind(v), from)
+    }
+
+    /// [`Self::man_mobility`] of a man whose side and kind the caller knows (the
+    /// evaluation walks one kind at a time, so the kind's branch is predictable).
+    #[inline]
+    pub fn mobility_of(&self, side: Side, kind: Kind, from: Cell) -> u32 {
         let at = chess_bitboards();
         let level = level_of(from);
         let sq = (from % 64) as usize;
@@ -357,9 +370,14 @@ impl ParallelWorlds {
         tables().zobrist.piece((v - 1) as usize, c as usize)
     }
 
-    fn put(&mut self, c: Cell, v: u8) {
+    /// Puts man `v` on the empty cell `c`, key aside (see [`Self::put`]).
+    fn place(&mut self, c: Cell, v: u8) {
         self.board[c as usize] = v;
         self.men[code_side(v).index()].insert(c);
+        self.kinds[code_kind(v) as usize].insert(c);
+    }
+    fn put(&mut self, c: Cell, v: u8) {
+        self.place(c, v);
         self.key ^= Self::piece_key(v, c);
     }
     fn take(&mut self, c: Cell) -> u8 {
@@ -367,6 +385,7 @@ impl ParallelWorlds {
         if v != 0 {
             self.board[c as usize] = 0;
             self.men[code_side(v).index()].remove(c);
+            self.kinds[code_kind(v) as usize].remove(c);
             self.key ^= Self::piece_key(v, c);
         }
         v
