@@ -25,11 +25,19 @@
 //! The phase is the non-pawn, non-royal material on the board at fixed values
 //! (`PHASE_VALUE`), as a share of the start position's (promotions can exceed it:
 //! clamped to 1).
+//!
+//! Speed: every feature but tempo, the king's danger and the vertical steps depends
+//! on one level's men alone, and a sub-move changes one level (two for a vertical
+//! step). Each level's share is therefore kept in a per-thread cache keyed by
+//! [`ParallelWorlds::level_key`]; the rest is computed every time.
 
 use crate::params::{Accumulator, Param, Terms};
-use engine::variants::parallelworlds::rules::{Kind, KINDS, LAST_RANK, WORMHOLE_LEVEL};
-use engine::variants::parallelworlds::{file_of, level_of, rank_of, ParallelWorlds};
-use engine::{Position, Side};
+use engine::variants::parallelworlds::rules::{
+    Kind, KINDS, LAST_RANK, LEVELS, MOVES_VERTICALLY, WORMHOLE_LEVEL,
+};
+use engine::variants::parallelworlds::{file_of, rank_of, ParallelWorlds};
+use engine::{Cell, Position, Side};
+use std::cell::RefCell;
 
 // The parameters, in layout order (`LAYOUT` names them). Per-kind groups are indexed
 // by kind (pawn..king).
@@ -112,54 +120,52 @@ impl Terms for ParallelWorlds {
         let mover = pos.side_to_move();
         let turn = pos.turn_state();
         let mut phase = 0;
+        for z in 0..LEVELS {
+            let on_level = |t: &LevelTerms| {
+                for (p, &n) in t.counts.iter().enumerate() {
+                    acc.add(p, n);
+                }
+                phase += t.phase;
+                for side in [Side::White, Side::Black] {
+                    let n = t.attacked_kings[side.index()];
+                    if n > 0 {
+                        let enemy = side.opposite();
+                        let p = if enemy == mover && !turn.level_used(z) {
+                            KING_HANGING
+                        } else if side == mover {
+                            KING_ATTACKED
+                        } else {
+                            KING_ATTACKED_LATER
+                        };
+                        acc.add(p, sign(side) * n);
+                    }
+                }
+            };
+            with_level_terms(pos, z, on_level);
+        }
+        // Vertical steps: to the same square of a neighbouring level when it is empty.
         for side in [Side::White, Side::Black] {
             let s = sign(side);
-            // One kind at a time: the branches on the kind below then go the same
-            // way for many men in a row.
-            for (kind, c) in KINDS
-                .iter()
-                .flat_map(|&kind| pos.men_of(side, kind).iter().map(move |c| (kind, c)))
-            {
-                let k = kind as usize;
-                let (z, x, y) = (level_of(c), file_of(c), rank_of(c));
-                if kind != Kind::King {
-                    acc.add(MATERIAL + k, s);
-                    phase += PHASE_VALUE[k];
-                }
-                let mob = pos.mobility_of(side, kind, c) as i32;
-                if z == WORMHOLE_LEVEL {
-                    acc.add(MOBILITY_LEVEL2, s * mob);
-                } else {
-                    acc.add(MOBILITY + k, s * mob);
-                    acc.add(CENTRALITY + k, s * (3 - edge_distance(x, y)));
-                }
-                match kind {
-                    Kind::Pawn => {
-                        let to_go = (LAST_RANK[side.index()] - y).abs() as i32;
-                        if z == WORMHOLE_LEVEL {
-                            if to_go == 0 {
-                                acc.add(PAWN_LEVEL2_LAST_RANK, s);
-                            }
-                        } else {
-                            acc.add(PAWN_ADVANCE, s * (6 - to_go).max(0));
-                        }
+            for kind in KINDS.into_iter().filter(|&k| MOVES_VERTICALLY[k as usize]) {
+                let men = pos.men_of(side, kind);
+                for z in 0..LEVELS {
+                    let here = men.0[z as usize];
+                    if here == 0 {
+                        continue;
                     }
-                    Kind::King => {
-                        let enemy = side.opposite();
-                        if pos.attacked_by(c, enemy) {
-                            let p = if enemy == mover && !turn.level_used(z) {
-                                KING_HANGING
-                            } else if side == mover {
-                                KING_ATTACKED
-                            } else {
-                                KING_ATTACKED_LATER
-                            };
-                            acc.add(p, s);
-                        }
-                        let shelter = pos.own_neighbours(c) as i32;
-                        acc.add(KING_SHELTER, s * shelter.min(SHELTER_CAP));
+                    let mut n = 0;
+                    for l in [z - 1, z + 1]
+                        .into_iter()
+                        .filter(|l| (0..LEVELS).contains(l))
+                    {
+                        n += (here & !pos.occupancy(l)).count_ones() as i32;
                     }
-                    _ => {}
+                    let p = if z == WORMHOLE_LEVEL {
+                        MOBILITY_LEVEL2
+                    } else {
+                        MOBILITY + kind as usize
+                    };
+                    acc.add(p, s * n);
                 }
             }
         }
@@ -168,6 +174,117 @@ impl Terms for ParallelWorlds {
         acc.add(TEMPO_SUBMOVES_LEFT, sign(mover) * left);
         phase.min(PHASE_FULL) as f32 / PHASE_FULL as f32
     }
+}
+
+/// Parameters whose features depend on the men of one level alone: all but tempo
+/// (the king's danger depends on the turn too, so a level keeps only which kings
+/// are attacked, and the vertical steps look at the neighbouring levels).
+const LEVEL_PARAMS: usize = TEMPO;
+
+/// One level's share of the evaluation.
+#[derive(Clone, Copy)]
+struct LevelTerms {
+    /// [`ParallelWorlds::level_key`] of the level it was computed for.
+    key: u64,
+    counts: [i32; LEVEL_PARAMS],
+    phase: i32,
+    /// Kings of each side attacked on the level.
+    attacked_kings: [i32; 2],
+}
+
+impl LevelTerms {
+    /// An empty level: key 0, nothing counted (so an unused cache slot answers an
+    /// empty level correctly).
+    const EMPTY: LevelTerms = LevelTerms {
+        key: 0,
+        counts: [0; LEVEL_PARAMS],
+        phase: 0,
+        attacked_kings: [0; 2],
+    };
+
+    /// The share of level `z` of `pos`, computed.
+    fn compute(pos: &ParallelWorlds, z: i8) -> LevelTerms {
+        let mut t = LevelTerms {
+            key: pos.level_key(z),
+            ..LevelTerms::EMPTY
+        };
+        for side in [Side::White, Side::Black] {
+            let s = sign(side);
+            // One kind at a time: the branches on the kind below then go the same
+            // way for many men in a row.
+            for kind in KINDS {
+                let k = kind as usize;
+                let mut men = pos.men_of(side, kind).0[z as usize];
+                while men != 0 {
+                    let c = z as Cell * 64 + men.trailing_zeros() as Cell;
+                    men &= men - 1;
+                    let (x, y) = (file_of(c), rank_of(c));
+                    if kind != Kind::King {
+                        t.counts[MATERIAL + k] += s;
+                        t.phase += PHASE_VALUE[k];
+                    }
+                    let reach = s * pos.reach_on_level(side, kind, c) as i32;
+                    if z == WORMHOLE_LEVEL {
+                        t.counts[MOBILITY_LEVEL2] += reach;
+                    } else {
+                        t.counts[MOBILITY + k] += reach;
+                        t.counts[CENTRALITY + k] += s * (3 - edge_distance(x, y));
+                    }
+                    match kind {
+                        Kind::Pawn => {
+                            let to_go = (LAST_RANK[side.index()] - y).abs() as i32;
+                            if z == WORMHOLE_LEVEL {
+                                if to_go == 0 {
+                                    t.counts[PAWN_LEVEL2_LAST_RANK] += s;
+                                }
+                            } else {
+                                t.counts[PAWN_ADVANCE] += s * (6 - to_go).max(0);
+                            }
+                        }
+                        Kind::King => {
+                            if pos.attacked_by(c, side.opposite()) {
+                                t.attacked_kings[side.index()] += 1;
+                            }
+                            let shelter = pos.own_neighbours(c) as i32;
+                            t.counts[KING_SHELTER] += s * shelter.min(SHELTER_CAP);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        t
+    }
+}
+
+/// Level shares kept per thread: a sub-move changes one level (two for a vertical
+/// step), so most evaluations in a search find the other levels here.
+const LEVEL_SLOTS: usize = 1 << 14;
+
+thread_local! {
+    static LEVEL_CACHE: RefCell<Vec<LevelTerms>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Empties this thread's level cache (tests: every share is then computed).
+#[cfg(test)]
+fn clear_level_cache() {
+    LEVEL_CACHE.with_borrow_mut(|cache| cache.clear());
+}
+
+/// Calls `f` with level `z`'s share of `pos`, from this thread's cache when it has
+/// it (keyed by [`ParallelWorlds::level_key`]).
+fn with_level_terms(pos: &ParallelWorlds, z: i8, f: impl FnOnce(&LevelTerms)) {
+    let key = pos.level_key(z);
+    LEVEL_CACHE.with_borrow_mut(|cache| {
+        if cache.is_empty() {
+            cache.resize(LEVEL_SLOTS, LevelTerms::EMPTY);
+        }
+        let slot = &mut cache[key as usize & (LEVEL_SLOTS - 1)];
+        if slot.key != key {
+            *slot = LevelTerms::compute(pos, z);
+        }
+        f(slot);
+    });
 }
 
 /// Parallel Worlds' evaluator.
@@ -224,6 +341,38 @@ mod tests {
         let b = e.breakdown(&p);
         assert_eq!(b.last().unwrap(), &("total".to_string(), tempo));
         assert_eq!(features(&p).1, 1.0);
+    }
+
+    #[test]
+    fn level_shares_from_the_cache_equal_computed_ones() {
+        // Along a pseudo-random walk of sub-moves, each position is evaluated with
+        // the level cache emptied (every share computed), then all of them again,
+        // backwards, with the shares left by their neighbours in the cache.
+        let e = ParallelWorldsEval::default();
+        let mut p = ParallelWorlds::startpos();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut walk = Vec::new();
+        for _ in 0..400 {
+            clear_level_cache();
+            walk.push((p.clone(), e.evaluate(&p)));
+            let mut list = engine::MoveList::new();
+            p.generate(engine::GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            p.make(list[(seed % list.len() as u64) as usize]);
+        }
+        assert!(
+            walk.len() > 100,
+            "the walk ended after {} positions",
+            walk.len()
+        );
+        for (q, computed) in walk.iter().rev() {
+            assert_eq!(e.evaluate(q), *computed, "{}", q.fen());
+        }
     }
 
     #[test]

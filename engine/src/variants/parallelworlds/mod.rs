@@ -151,6 +151,9 @@ pub struct ParallelWorlds {
     /// The cells of each kind's men, both sides (`men` tells the side): the
     /// evaluation and the attack test walk one kind at a time.
     kinds: [Cells; 6],
+    /// Per level, the XOR of the piece keys of the men on it: the evaluation caches
+    /// each level's share by it (most sub-moves change one level).
+    level_keys: [u64; LEVELS as usize],
     side: Side,
     castling: u8,
     /// En-passant cell per orthodox level slot; its rank says which side made it.
@@ -169,6 +172,7 @@ impl ParallelWorlds {
             board: [0; CELLS],
             men: [Cells::EMPTY; 2],
             kinds: [Cells::EMPTY; 6],
+            level_keys: [0; LEVELS as usize],
             side: Side::White,
             castling: 0,
             ep: [None; 2],
@@ -262,6 +266,12 @@ impl ParallelWorlds {
             || at.bishop(sq as u8, occupied) & (of(Kind::Bishop) | queens) != 0
     }
 
+    /// A key of the men on `level` alone (their kinds, sides and cells).
+    #[inline]
+    pub fn level_key(&self, level: i8) -> u64 {
+        self.level_keys[level as usize]
+    }
+
     /// The cells of `side`'s men of `kind`.
     #[inline]
     pub fn men_of(&self, side: Side, kind: Kind) -> Cells {
@@ -291,15 +301,31 @@ impl ParallelWorlds {
         self.mobility_of(code_side(v), code_kind(v), from)
     }
 
-    /// [`Self::man_mobility`] of a man whose side and kind the caller knows (the
-    /// evaluation walks one kind at a time, so the kind's branch is predictable).
+    /// [`Self::man_mobility`] of a man whose side and kind the caller knows.
     #[inline]
     pub fn mobility_of(&self, side: Side, kind: Kind, from: Cell) -> u32 {
+        let mut n = self.reach_on_level(side, kind, from);
+        let (level, sq) = (level_of(from), from % 64);
+        if MOVES_VERTICALLY[kind as usize] {
+            for l in [level - 1, level + 1] {
+                if (0..LEVELS).contains(&l) && self.occupancy(l) & (1 << sq) == 0 {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// The cells of `from`'s own level that its man (of `side` and `kind`) reaches
+    /// by its own movement: [`Self::man_mobility`] without the vertical steps, so it
+    /// depends on that level's men alone (the evaluation caches it per level; the
+    /// kind is known, so the walk one kind at a time predicts the branch below).
+    #[inline]
+    pub fn reach_on_level(&self, side: Side, kind: Kind, from: Cell) -> u32 {
         let at = chess_bitboards();
         let level = level_of(from);
         let sq = (from % 64) as usize;
-        let occupancy = |l: usize| self.men[0].0[l] | self.men[1].0[l];
-        let occupied = occupancy(level as usize);
+        let occupied = self.occupancy(level);
         let own = self.men[side.index()].0[level as usize];
         let enemy = occupied & !own;
         let reach = if level == WORMHOLE_LEVEL {
@@ -327,15 +353,13 @@ impl ParallelWorlds {
                 Kind::King => at.king[sq] & !own,
             }
         };
-        let mut n = reach.count_ones();
-        if MOVES_VERTICALLY[kind as usize] {
-            for l in [level - 1, level + 1] {
-                if (0..LEVELS as i8).contains(&l) && occupancy(l as usize) & (1 << sq) == 0 {
-                    n += 1;
-                }
-            }
-        }
-        n
+        reach.count_ones()
+    }
+
+    /// The occupied squares of `level`, as a chess bitboard.
+    #[inline]
+    pub fn occupancy(&self, level: i8) -> u64 {
+        self.men[0].0[level as usize] | self.men[1].0[level as usize]
     }
 
     // ----- the state hash -----
@@ -370,11 +394,13 @@ impl ParallelWorlds {
         tables().zobrist.piece((v - 1) as usize, c as usize)
     }
 
-    /// Puts man `v` on the empty cell `c`, key aside (see [`Self::put`]).
+    /// Puts man `v` on the empty cell `c`, the position's key aside (see
+    /// [`Self::put`]).
     fn place(&mut self, c: Cell, v: u8) {
         self.board[c as usize] = v;
         self.men[code_side(v).index()].insert(c);
         self.kinds[code_kind(v) as usize].insert(c);
+        self.level_keys[level_of(c) as usize] ^= Self::piece_key(v, c);
     }
     fn put(&mut self, c: Cell, v: u8) {
         self.place(c, v);
@@ -386,7 +412,9 @@ impl ParallelWorlds {
             self.board[c as usize] = 0;
             self.men[code_side(v).index()].remove(c);
             self.kinds[code_kind(v) as usize].remove(c);
-            self.key ^= Self::piece_key(v, c);
+            let k = Self::piece_key(v, c);
+            self.level_keys[level_of(c) as usize] ^= k;
+            self.key ^= k;
         }
         v
     }

@@ -398,6 +398,10 @@ fn bitboard_mobility_and_attacks_agree_with_the_move_tables() {
                     );
                 }
             }
+            // The sets and keys kept by make agree with those built from scratch.
+            let fresh = ParallelWorlds::from_fen(&p.fen()).unwrap();
+            assert_eq!(p.kinds, fresh.kinds, "{}", p.fen());
+            assert_eq!(p.level_keys, fresh.level_keys, "{}", p.fen());
             let mut list = MoveList::new();
             p.generate(GenKind::All, &mut list);
             if list.is_empty() || p.winner.is_some() {
