@@ -429,10 +429,8 @@ impl ParallelWorlds {
         }
         let t = tables();
         let side = self.side;
-        for from in self.men[side.index()].iter() {
-            if self.turn.contains(from) {
-                continue;
-            }
+        let moved = Cells::from_cells(self.turn.cells().iter().copied());
+        for from in self.men[side.index()].without(moved).iter() {
             let kind = code_kind(self.board[from as usize]);
             let table = &t.moves[side.index()][kind as usize];
             // A man whose lines all end on levels the turn has used has no sub-move
@@ -484,11 +482,8 @@ impl ParallelWorlds {
             return kings;
         }
         let enemy = self.side.opposite();
-        for c in self.men[enemy.index()].iter() {
-            if code_kind(self.board[c as usize]) == Kind::King
-                && !self.turn.level_used(level_of(c))
-                && !self.attacked_by(c, self.side)
-            {
+        for c in self.men_of(enemy, Kind::King).iter() {
+            if !self.turn.level_used(level_of(c)) && !self.attacked_by(c, self.side) {
                 kings.insert(c);
             }
         }
