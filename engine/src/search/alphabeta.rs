@@ -1204,24 +1204,47 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut improved = false;
         let original_alpha = alpha;
         let mut best_move = Move::NONE;
-        for i in 0..root_moves.len() {
-            let m = root_moves[i];
+        // Simplified ABDADA at the root too (see `alphabeta_moves`): after the first
+        // move, a root move whose child another thread is in waits until the others
+        // are done, so that two threads on one iteration split its root moves.
+        let may_defer = self.p.smp_defer_root != 0
+            && self.p.smp_defer_min_depth > 0
+            && depth >= self.p.smp_defer_min_depth
+            && self.shared.threaded();
+        let mut deferred: Vec<Move> = Vec::new();
+        let (mut next, mut next_deferred, mut searched) = (0, 0, 0u32);
+        loop {
+            let (m, from_deferred) = if next < root_moves.len() {
+                next += 1;
+                (root_moves[next - 1], false)
+            } else if next_deferred < deferred.len() {
+                next_deferred += 1;
+                (deferred[next_deferred - 1], true)
+            } else {
+                break;
+            };
+            let mut child = root.clone();
+            child.make(m);
+            if may_defer && searched > 0 && !from_deferred && self.shared.busy(child.key(), self.id)
+            {
+                deferred.push(m);
+                continue;
+            }
+            searched += 1;
             if self.id == 0 {
                 let current = super::CurrMove {
                     mv: m,
-                    number: i as u32 + 1,
+                    number: searched,
                     depth: depth.max(0) as u32,
                 };
                 self.shared
                     .currmove
                     .store(current.pack(), std::sync::atomic::Ordering::Relaxed);
             }
-            let mut child = root.clone();
-            child.make(m);
             self.played[0] = m;
             let gives_check = child.in_check();
             let new_depth = depth - 1 + gives_check as i32;
-            let score = if i == 0 {
+            let score = if searched == 1 {
                 self.descend(root, &child, new_depth, alpha, beta, 0, 0, true)
             } else {
                 let mut s = self.descend(root, &child, new_depth, alpha, alpha + 1, 0, 0, true);
@@ -1240,7 +1263,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     alpha = score;
                     improved = true;
                     self.update_pv(0, m);
-                    // Move the new best to the front, keeping the others' order.
+                    // Move the new best to the front, keeping the others' order (a
+                    // deferred move is no longer at the index it was taken from).
+                    let i = root_moves.iter().position(|&x| x == m).unwrap_or(0);
                     root_moves[..=i].rotate_right(1);
                     if score >= beta {
                         break;
