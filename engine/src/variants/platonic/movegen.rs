@@ -37,6 +37,11 @@ pub fn attacked(pos: &Platonic, target: Cell, by: Side) -> bool {
         };
         let reverse = &t.moves[side_of_table.index()][kind.index()];
         let holders = pos.pieces(by, kind);
+        // The men that capture like `kind`, and whether any stands on its lines.
+        let candidates = holders | (pawns & t.power_cells[by.index()][kind.index()]);
+        if !candidates.intersects(&t.reach[side_of_table.index()][kind.index()][target as usize]) {
+            continue;
+        }
         for (_, line) in reverse.lines(target) {
             for &c in line {
                 if occ.contains(c) {

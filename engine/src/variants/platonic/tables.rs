@@ -108,6 +108,13 @@ pub struct Tables {
     /// attack: the longest blockable slide is 4 (Icosahedron), so a shield stands at
     /// most 3 steps away. A piece elsewhere can never be pinned to a royal here.
     pub shield_cells: Vec<super::Cells>,
+    /// `reach[side][kind][cell]`: every cell on `moves[side][kind]`'s lines from
+    /// `cell`, blockers ignored. No man outside it can reach `cell` by those lines,
+    /// so [`super::movegen::attacked`] skips a kind with none of its men there.
+    pub reach: [Vec<Vec<super::Cells>>; 2],
+    /// `power_cells[side][kind]`: the cells where a pawn of `side` has `kind`'s
+    /// capture as its rank's power.
+    pub power_cells: [Vec<super::Cells>; 2],
 }
 
 /// The longest blockable slide of any piece or pawn power (the Icosahedron's R4).
@@ -154,7 +161,7 @@ impl Tables {
             (0..CELLS as Cell).map(|c| topo.step(c, north)).collect(),
             (0..CELLS as Cell).map(|c| topo.step(c, south)).collect(),
         ];
-        let own_rank = [
+        let own_rank: [Vec<u8>; 2] = [
             (0..CELLS).map(|c| (c / WIDTH) as u8).collect(),
             (0..CELLS).map(|c| (HEIGHT - 1 - c / WIDTH) as u8).collect(),
         ];
@@ -187,9 +194,39 @@ impl Tables {
                 set
             })
             .collect();
+        let moves = [per_side(Side::White), per_side(Side::Black)];
+        let reach = [0, 1].map(|side| {
+            moves[side]
+                .iter()
+                .map(|lines| {
+                    (0..CELLS as Cell)
+                        .map(|c| {
+                            lines
+                                .lines(c)
+                                .flat_map(|(_, line)| line.iter().copied())
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        let power_cells = [0, 1].map(|side: usize| {
+            KINDS
+                .iter()
+                .map(|&k| {
+                    (0..CELLS as Cell)
+                        .filter(|&c| {
+                            PAWN_RANK_POWERS[own_rank[side][c as usize] as usize] == Some(k)
+                        })
+                        .collect()
+                })
+                .collect()
+        });
         Tables {
             shield_cells,
-            moves: [per_side(Side::White), per_side(Side::Black)],
+            reach,
+            power_cells,
+            moves,
             pawn_captures: [pawn_caps(Side::White), pawn_caps(Side::Black)],
             forward,
             own_rank,
