@@ -94,6 +94,11 @@ pub struct Compiled {
     index: Vec<(u32, u32)>,
     lines: Vec<Line>,
     cells: Vec<Cell>,
+    /// Per cell, a row of `row_words` words with one bit for every cell on any of its
+    /// lines: [`Compiled::covers`] answers "is the target on a line at all" without
+    /// walking them.
+    covered: Vec<u64>,
+    row_words: usize,
 }
 
 /// What a walking piece finds on a cell.
@@ -108,7 +113,11 @@ pub enum Square {
 
 impl Compiled {
     fn new(topo: &Topology, moves: &PieceMoves) -> Self {
-        let mut c = Compiled::default();
+        let mut c = Compiled {
+            row_words: topo.num_cells().div_ceil(64),
+            ..Compiled::default()
+        };
+        c.covered = vec![0; topo.num_cells() * c.row_words];
         for cell in 0..topo.num_cells() as Cell {
             let first = c.lines.len() as u32;
             for rule in &moves.rules {
@@ -134,8 +143,21 @@ impl Compiled {
                 }
             }
             c.index.push((first, c.lines.len() as u32 - first));
+            let row = cell as usize * c.row_words;
+            for line in &c.lines[first as usize..] {
+                for &to in &c.cells[line.start as usize..(line.start + line.len) as usize] {
+                    c.covered[row + to as usize / 64] |= 1 << (to % 64);
+                }
+            }
         }
         c
+    }
+
+    /// Whether `target` lies on one of `from`'s lines (blockers and modes aside).
+    #[inline]
+    pub fn covers(&self, from: Cell, target: Cell) -> bool {
+        let t = target as usize;
+        self.covered[from as usize * self.row_words + t / 64] >> (t % 64) & 1 != 0
     }
 
     fn push_line(&mut self, cells: &[Cell], mode: Mode) {
@@ -194,6 +216,9 @@ impl Compiled {
     /// `occupied` as the only blockers; the target's occupant is not examined).
     #[inline]
     pub fn reaches(&self, from: Cell, target: Cell, occupied: impl Fn(Cell) -> bool) -> bool {
+        if !self.covers(from, target) {
+            return false;
+        }
         for (mode, line) in self.lines(from) {
             if !mode.can_capture() {
                 continue;
@@ -250,5 +275,32 @@ mod tests {
             .compile(&t);
         assert!(knight.reaches(a1, t.cell_by_name("b3").unwrap(), |_| true));
         assert!(!rook.reaches(a1, t.cell_by_name("a8").unwrap(), |c| c == a4));
+    }
+
+    #[test]
+    fn covers_names_exactly_the_cells_on_a_line() {
+        // On a 10x10 grid (two words a row): a rook covers its file and rank, a
+        // knight its leaps, nothing else, from every cell.
+        let t = Topology::grid(10, 10);
+        let orth: Vec<usize> = ORTHOGONAL_2D
+            .iter()
+            .map(|&v| t.direction_index(v).unwrap())
+            .collect();
+        let rook = PieceMoves::new()
+            .slide(orth, 0, Mode::MoveOrCapture)
+            .compile(&t);
+        let knight = PieceMoves::new()
+            .leap(t.leap_table(&KNIGHT_2D), Mode::MoveOrCapture)
+            .compile(&t);
+        for from in 0..100 as Cell {
+            for to in 0..100 as Cell {
+                let (fx, fy, tx, ty) = (from % 10, from / 10, to % 10, to / 10);
+                let on_rook_line = from != to && (fx == tx || fy == ty);
+                assert_eq!(rook.covers(from, to), on_rook_line, "rook {from} {to}");
+                let (dx, dy) = (fx.abs_diff(tx), fy.abs_diff(ty));
+                let leap = (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
+                assert_eq!(knight.covers(from, to), leap, "knight {from} {to}");
+            }
+        }
     }
 }

@@ -287,7 +287,10 @@ fn king_attacked(pos: &Pentaplane, king: Cell, attacker: Side) -> bool {
         if t.moves[p.kind as usize].reaches(from, king, occupied) {
             return true;
         }
-        if let Some(fire) = &t.fire[p.kind as usize] {
+        if let Some(fire) = t.fire[p.kind as usize]
+            .as_ref()
+            .filter(|fire| fire.covers(from, king))
+        {
             for (_, line) in fire.lines(from) {
                 if line.iter().find(|&&c| occupied(c)) == Some(&king) {
                     return true;
