@@ -455,17 +455,19 @@ impl Position for Geodesic {
     }
 
     fn generate(&self, kind: GenKind, out: &mut MoveList) {
-        let mut pseudo = MoveList::with_capacity(256);
-        self.pseudo(kind == GenKind::Tactical, &mut pseudo);
+        // The pseudo-legal moves go straight into `out` and the illegal ones are
+        // squeezed out in place (no list of its own per call).
+        let start = out.len();
+        self.pseudo(kind == GenKind::Tactical, out);
         // Only tactical moves are tested for legality. A tactical King move out of its
         // Home Territory needs the whole list for the Exile filter (rare).
-        if kind == GenKind::Tactical && pseudo.iter().any(|&m| self.is_leaving(m)) {
+        if kind == GenKind::Tactical && out[start..].iter().any(|&m| self.is_leaving(m)) {
+            out.truncate(start);
             let mut all = MoveList::new();
             self.generate(GenKind::All, &mut all);
             return self.tactical_among(&all, out);
         }
         let us = self.side.index();
-        let start = out.len();
         let mut staying = false;
         let king = self.kings[us];
         let in_check = self.in_check();
@@ -476,7 +478,9 @@ impl Position for Geodesic {
         } else {
             self.pinned(us)
         };
-        for m in pseudo {
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
             if in_check || m.from() == king || pinned.contains(m.from()) {
                 let mut child = self.clone();
                 child.make(m);
@@ -485,8 +489,10 @@ impl Position for Geodesic {
                 }
             }
             staying |= !self.is_leaving(m);
-            out.push(m);
+            out[kept] = m;
+            kept += 1;
         }
+        out.truncate(kept);
         // Exile (§7.4): a King leaves home only when nothing else is legal.
         if staying {
             let mut i = start;
