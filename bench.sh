@@ -112,7 +112,8 @@ printf '%-16s %-6s %10s %10s %8s\n' variant depth 1-thread 2-threads speedup
 # Depths where one thread needs about 0.4-4 s from the start on the project's VM (shallower
 # searches finish in tens of milliseconds, where the ratio is mostly noise). Late-move
 # pruning inside a turn (2026-11-28) made Parallel Worlds' and Tri-Plane's depths
-# cheaper: Parallel Worlds 9 takes about 1.9 s, Tri-Plane 12 about 0.9 s.
+# cheaper: Parallel Worlds 9 takes about 1.1 s since its evaluation caches levels,
+# Tri-Plane 12 about 0.9 s.
 for pair in chess:13 crazyhouse:14 atomic:15 parallelworlds:9 triplane:12 pentaplane:14 platonic:10 geodesic:8; do
   v=${pair%%:*}; d=${pair##*:}
   has "$v" || continue

@@ -1210,7 +1210,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let may_defer = self.p.smp_defer_root != 0
             && self.p.smp_defer_min_depth > 0
             && depth >= self.p.smp_defer_min_depth
-            && self.shared.threaded();
+            && self.shared.threaded()
+            && (self.p.smp_defer_root == 1 || self.shared.depth_shared(depth));
         let mut deferred: Vec<Move> = Vec::new();
         let (mut next, mut next_deferred, mut searched) = (0, 0, 0u32);
         loop {

@@ -161,10 +161,11 @@ search_params! {
     /// the threads then split the node's moves instead of repeating them. It only
     /// reorders, and one thread never meets another, so one thread searches as before.
     smp_defer_min_depth: 2,
-    /// The same deferral among the root's moves (1), or only below the root (0): on
-    /// the last iteration of a search both threads are on one depth, and without it
-    /// they walk the root's moves in the same order. Off until games decide
-    /// (docs/strength.md, thirteenth session).
+    /// The same deferral among the root's moves (1), only while another thread is
+    /// on the same iteration (2), or only below the root (0): on the last iteration
+    /// of a search both threads are on one depth, and without it they walk the
+    /// root's moves in the same order. Off until games decide (docs/strength.md,
+    /// thirteenth session).
     smp_defer_root: 0,
     /// When the search stops during the re-search of an aspiration window that failed
     /// high, the move that failed high is the answer (1), or the last completed

@@ -143,6 +143,11 @@ impl<'a> Shared<'a> {
         depth
     }
 
+    /// Whether another thread is searching iteration `depth` too (the caller is).
+    pub fn depth_shared(&self, depth: i32) -> bool {
+        self.searching[depth as usize].load(Ordering::Relaxed) > 1
+    }
+
     pub fn enter_depth(&self, depth: i32) {
         self.searching[depth as usize].fetch_add(1, Ordering::Relaxed);
     }
