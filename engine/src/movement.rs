@@ -157,7 +157,15 @@ impl Compiled {
     #[inline]
     pub fn covers(&self, from: Cell, target: Cell) -> bool {
         let t = target as usize;
-        self.covered[from as usize * self.row_words + t / 64] >> (t % 64) & 1 != 0
+        self.covered(from)[t / 64] >> (t % 64) & 1 != 0
+    }
+
+    /// The cells on any of `from`'s lines, as words of 64 cells (cell `c` is bit
+    /// `c % 64` of word `c / 64`): the layout of a [`crate::CellSet`]'s words.
+    #[inline]
+    pub fn covered(&self, from: Cell) -> &[u64] {
+        let row = from as usize * self.row_words;
+        &self.covered[row..row + self.row_words]
     }
 
     fn push_line(&mut self, cells: &[Cell], mode: Mode) {
@@ -241,16 +249,27 @@ mod tests {
     use super::*;
     use crate::topology::{KNIGHT_2D, ORTHOGONAL_2D};
 
+    fn orthogonal(t: &Topology) -> Vec<usize> {
+        ORTHOGONAL_2D
+            .iter()
+            .map(|&v| t.direction_index(v).unwrap())
+            .collect()
+    }
+    fn rook(t: &Topology) -> Compiled {
+        PieceMoves::new()
+            .slide(orthogonal(t), 0, Mode::MoveOrCapture)
+            .compile(t)
+    }
+    fn knight(t: &Topology) -> Compiled {
+        PieceMoves::new()
+            .leap(t.leap_table(&KNIGHT_2D), Mode::MoveOrCapture)
+            .compile(t)
+    }
+
     #[test]
     fn rook_and_knight_on_grid() {
         let t = Topology::grid(8, 8);
-        let orth: Vec<usize> = ORTHOGONAL_2D
-            .iter()
-            .map(|&v| t.direction_index(v).unwrap())
-            .collect();
-        let rook = PieceMoves::new()
-            .slide(orth.clone(), 0, Mode::MoveOrCapture)
-            .compile(&t);
+        let rook = rook(&t);
         let a1 = t.cell_by_name("a1").unwrap();
         let a4 = t.cell_by_name("a4").unwrap();
         let mut n = 0;
@@ -266,13 +285,13 @@ mod tests {
             |_, _| n += 1,
         );
         assert_eq!(n, 3 + 7);
-        let wazir_move_only = PieceMoves::new().step(orth, Mode::MoveOnly).compile(&t);
+        let wazir_move_only = PieceMoves::new()
+            .step(orthogonal(&t), Mode::MoveOnly)
+            .compile(&t);
         let mut caps = 0;
         wazir_move_only.walk(a1, |_| Square::Enemy, |_, c| caps += c as i32);
         assert_eq!(caps, 0);
-        let knight = PieceMoves::new()
-            .leap(t.leap_table(&KNIGHT_2D), Mode::MoveOrCapture)
-            .compile(&t);
+        let knight = knight(&t);
         assert!(knight.reaches(a1, t.cell_by_name("b3").unwrap(), |_| true));
         assert!(!rook.reaches(a1, t.cell_by_name("a8").unwrap(), |c| c == a4));
     }
@@ -282,16 +301,7 @@ mod tests {
         // On a 10x10 grid (two words a row): a rook covers its file and rank, a
         // knight its leaps, nothing else, from every cell.
         let t = Topology::grid(10, 10);
-        let orth: Vec<usize> = ORTHOGONAL_2D
-            .iter()
-            .map(|&v| t.direction_index(v).unwrap())
-            .collect();
-        let rook = PieceMoves::new()
-            .slide(orth, 0, Mode::MoveOrCapture)
-            .compile(&t);
-        let knight = PieceMoves::new()
-            .leap(t.leap_table(&KNIGHT_2D), Mode::MoveOrCapture)
-            .compile(&t);
+        let (rook, knight) = (rook(&t), knight(&t));
         for from in 0..100 as Cell {
             for to in 0..100 as Cell {
                 let (fx, fy, tx, ty) = (from % 10, from / 10, to % 10, to / 10);

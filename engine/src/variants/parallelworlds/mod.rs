@@ -291,20 +291,16 @@ impl ParallelWorlds {
 
     /// How many cells the man on `from` could move to by its own movement (empty
     /// cells, or enemy men where it may capture), ignoring the turn's constraints,
-    /// castling and en passant: the evaluation's mobility measure. Counted with the
-    /// chess bitboards of its level (the evaluation asks for every man).
+    /// castling and en passant: the evaluation's mobility measure (which the
+    /// evaluation counts as [`Self::reach_on_level`] per man plus the vertical steps
+    /// by whole levels).
     pub fn man_mobility(&self, from: Cell) -> u32 {
         let v = self.board[from as usize];
         if v == 0 {
             return 0;
         }
-        self.mobility_of(code_side(v), code_kind(v), from)
-    }
-
-    /// [`Self::man_mobility`] of a man whose side and kind the caller knows.
-    #[inline]
-    pub fn mobility_of(&self, side: Side, kind: Kind, from: Cell) -> u32 {
-        let mut n = self.reach_on_level(side, kind, from);
+        let kind = code_kind(v);
+        let mut n = self.reach_on_level(code_side(v), kind, from);
         let (level, sq) = (level_of(from), from % 64);
         if MOVES_VERTICALLY[kind as usize] {
             for l in [level - 1, level + 1] {

@@ -37,9 +37,11 @@ pub fn attacked(pos: &Platonic, target: Cell, by: Side) -> bool {
         };
         let reverse = &t.moves[side_of_table.index()][kind.index()];
         let holders = pos.pieces(by, kind);
-        // The men that capture like `kind`, and whether any stands on its lines.
+        // The men that capture like `kind`; none on its lines to the target (blockers
+        // aside), none attacks it, and the lines need not be walked.
         let candidates = holders | (pawns & t.power_cells[by.index()][kind.index()]);
-        if !candidates.intersects(&t.reach[side_of_table.index()][kind.index()][target as usize]) {
+        let on_lines = reverse.covered(target);
+        if !candidates.0.iter().zip(on_lines).any(|(a, b)| a & b != 0) {
             continue;
         }
         for (_, line) in reverse.lines(target) {

@@ -108,10 +108,6 @@ pub struct Tables {
     /// attack: the longest blockable slide is 4 (Icosahedron), so a shield stands at
     /// most 3 steps away. A piece elsewhere can never be pinned to a royal here.
     pub shield_cells: Vec<super::Cells>,
-    /// `reach[side][kind][cell]`: every cell on `moves[side][kind]`'s lines from
-    /// `cell`, blockers ignored. No man outside it can reach `cell` by those lines,
-    /// so [`super::movegen::attacked`] skips a kind with none of its men there.
-    pub reach: [Vec<Vec<super::Cells>>; 2],
     /// `power_cells[side][kind]`: the cells where a pawn of `side` has `kind`'s
     /// capture as its rank's power.
     pub power_cells: [Vec<super::Cells>; 2],
@@ -195,21 +191,6 @@ impl Tables {
             })
             .collect();
         let moves = [per_side(Side::White), per_side(Side::Black)];
-        let reach = [0, 1].map(|side| {
-            moves[side]
-                .iter()
-                .map(|lines| {
-                    (0..CELLS as Cell)
-                        .map(|c| {
-                            lines
-                                .lines(c)
-                                .flat_map(|(_, line)| line.iter().copied())
-                                .collect()
-                        })
-                        .collect()
-                })
-                .collect()
-        });
         let power_cells = [0, 1].map(|side: usize| {
             KINDS
                 .iter()
@@ -224,7 +205,6 @@ impl Tables {
         });
         Tables {
             shield_cells,
-            reach,
             power_cells,
             moves,
             pawn_captures: [pawn_caps(Side::White), pawn_caps(Side::Black)],
