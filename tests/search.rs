@@ -587,8 +587,9 @@ fn a_root_move_that_failed_high_is_kept_when_the_search_stops() {
         .into_iter()
         .filter(|(id, ..)| id == "WAC.239")
         .collect();
+    // 450k-650k nodes had this property on 2026-11-28 (lazy quiet ordering); 550k.
     let limits = Limits {
-        nodes: Some(700_000),
+        nodes: Some(550_000),
         ..Limits::default()
     };
     let solved = |keep: u8| {

@@ -699,8 +699,35 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut next_deferred = 0;
         let checks_possible = pos.can_be_in_check();
 
+        // Late-move pruning's count of quiet moves at this depth.
+        let lmp_limit = {
+            let base = self.p.lmp_base + depth * depth;
+            if self.p.lmp_improving != 0 {
+                base / (2 - improving as i32)
+            } else {
+                base * lmp_factor / 100
+            }
+        };
+        let mut quiets_dropped = false;
+
         loop {
-            let (picked_move, from_deferred) = match picker.next_move() {
+            // Where late-move pruning would prune every quiet move not yet tried (only
+            // the killers escape it), they are dropped before the picker reads their
+            // histories. Where a move can give check that is known only once it is
+            // made, so they stay.
+            if !quiets_dropped
+                && !pv_node
+                && may_prune
+                && !in_check
+                && !checks_possible
+                && best_score > -MATE_BOUND
+                && depth <= lmp_max_depth
+                && tried_quiet.len() as i32 >= lmp_limit
+            {
+                picker.drop_quiets(|m| self.ordering.is_killer(ply, m));
+                quiets_dropped = true;
+            }
+            let (picked_move, from_deferred) = match picker.next_move(&self.ordering) {
                 Some(p) => (p, false),
                 None if next_deferred < deferred.len() => {
                     next_deferred += 1;
@@ -763,15 +790,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                         <= alpha;
                 let bad_history = depth <= self.p.history_prune_max_depth
                     && history < self.p.history_prune_per_depth * depth;
-                let late = depth <= lmp_max_depth && {
-                    let base = self.p.lmp_base + depth * depth;
-                    let limit = if self.p.lmp_improving != 0 {
-                        base / (2 - improving as i32)
-                    } else {
-                        base * lmp_factor / 100
-                    };
-                    tried_quiet.len() as i32 >= limit
-                };
+                let late = depth <= lmp_max_depth && tried_quiet.len() as i32 >= lmp_limit;
                 if futile || bad_history || late {
                     // Late-move pruning, and futility at the node's depth, prune every
                     // later quiet move too (their count only grows, alpha only rises):
@@ -1139,7 +1158,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             mv: m,
             losing: loses_material,
             ..
-        }) = picker.next_move()
+        }) = picker.next_move(&self.ordering)
         {
             if loses_material && !in_check {
                 // Losing captures come last and are not searched in quiescence: a

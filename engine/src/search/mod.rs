@@ -444,7 +444,7 @@ fn order_root<P: Position>(
         |m| root.static_exchange(m),
         Vec::new(),
     );
-    std::iter::from_fn(|| picker.next_move().map(|p| p.mv)).collect()
+    std::iter::from_fn(|| picker.next_move(ordering).map(|p| p.mv)).collect()
 }
 
 /// A deterministic single-threaded fixed-depth search of `pos` with a fresh table

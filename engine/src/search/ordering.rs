@@ -207,7 +207,6 @@ impl OrderingTables {
         &self,
         side: Side,
         ply: usize,
-        prior: &PriorMoves,
         counter: Move,
         tt_move: Move,
         m: Move,
@@ -234,10 +233,17 @@ impl OrderingTables {
         } else if counter == m {
             COUNTER_SCORE
         } else {
-            self.quiet_history(side, prior, m)
+            QUIET_UNSCORED
         }
     }
 }
+
+/// The place of a quiet move whose history is not read yet: below the counter move,
+/// above any history value (at most three tables of +-HISTORY_LIMIT). The picker reads
+/// the histories only when it first reaches such a move, so a node cut off by a
+/// tactical move, a killer or the counter move never pays for them (three table reads
+/// per quiet move, mostly cache misses).
+const QUIET_UNSCORED: i32 = COUNTER_SCORE - 1;
 
 /// Exchange values beyond this are clipped (keeps the sums far from overflow).
 const MAX_EXCHANGE: i32 = 4_000;
@@ -247,6 +253,8 @@ const MAX_EXCHANGE: i32 = 4_000;
 pub struct MovePicker {
     moves: Vec<PickerEntry>,
     next: usize,
+    side: Side,
+    prior: PriorMoves,
 }
 
 /// One move in the picker's list: the move, its ordering score, whether it is
@@ -288,12 +296,14 @@ impl MovePicker {
         buffer.extend(all.iter().map(|&m| {
             let t = tactical.binary_search(&m).is_ok();
             let see = if t && m != tt_move { exchange(m) } else { None };
-            let score = tables.score(side, ply, prior, counter, tt_move, m, t, see);
+            let score = tables.score(side, ply, counter, tt_move, m, t, see);
             (m, score, t, see)
         }));
         MovePicker {
             moves: buffer,
             next: 0,
+            side,
+            prior: *prior,
         }
     }
 
@@ -316,16 +326,20 @@ impl MovePicker {
         self.moves.truncate(kept);
     }
 
-    /// The best of the moves not yet handed out.
-    pub fn next_move(&mut self) -> Option<Picked> {
+    /// The best of the moves not yet handed out. `tables` gives the quiet moves'
+    /// histories when the picker first comes to them (see [`QUIET_UNSCORED`]).
+    pub fn next_move(&mut self, tables: &OrderingTables) -> Option<Picked> {
         if self.next >= self.moves.len() {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..self.moves.len() {
-            if self.moves[i].1 > self.moves[best].1 {
-                best = i;
+        let mut best = self.best_remaining();
+        if self.moves[best].1 == QUIET_UNSCORED {
+            for entry in &mut self.moves[self.next..] {
+                if entry.1 == QUIET_UNSCORED {
+                    entry.1 = tables.quiet_history(self.side, &self.prior, entry.0);
+                }
             }
+            best = self.best_remaining();
         }
         self.moves.swap(self.next, best);
         let (mv, score, tactical, exchange) = self.moves[self.next];
@@ -336,6 +350,17 @@ impl MovePicker {
             losing: tactical && score < KILLER_SCORE && score < 0,
             exchange,
         })
+    }
+
+    /// The index of the first of the highest-scored moves not yet handed out.
+    fn best_remaining(&self) -> usize {
+        let mut best = self.next;
+        for i in self.next + 1..self.moves.len() {
+            if self.moves[i].1 > self.moves[best].1 {
+                best = i;
+            }
+        }
+        best
     }
 }
 
@@ -396,7 +421,8 @@ mod tests {
             |_| None,
             Vec::new(),
         );
-        let order: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|p| p.mv)).collect();
+        let order: Vec<Move> =
+            std::iter::from_fn(|| picker.next_move(&tables).map(|p| p.mv)).collect();
         assert_eq!(order, vec![tt, capture, killer, quiet_good, quiet_plain]);
     }
 
@@ -411,9 +437,10 @@ mod tests {
         tactical.sort_unstable();
         let exchange = |m: Move| Some(if m == good { 300 } else { -300 });
         let mut picker = white_picker(&tables, 0, &all, &tactical, exchange);
-        assert_eq!(picker.next_move().map(|p| p.mv), Some(good));
+        assert_eq!(picker.next_move(&tables).map(|p| p.mv), Some(good));
         picker.drop_quiets(|m| m == keep);
-        let rest: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|p| p.mv)).collect();
+        let rest: Vec<Move> =
+            std::iter::from_fn(|| picker.next_move(&tables).map(|p| p.mv)).collect();
         // The kept quiet move, then the losing capture (losing captures come last).
         assert_eq!(rest, vec![keep, bad]);
     }
@@ -443,7 +470,7 @@ mod tests {
                 |_| None,
                 Vec::new(),
             );
-            std::iter::from_fn(|| picker.next_move().map(|p| p.mv)).collect::<Vec<_>>()
+            std::iter::from_fn(|| picker.next_move(&tables).map(|p| p.mv)).collect::<Vec<_>>()
         };
         assert_eq!(order(&prior_a), vec![refutes_a, follows_a, plain]);
         // After another prior move only the plain history remains: no counter move,
@@ -477,7 +504,7 @@ mod tests {
         };
         let mut picker = white_picker(&tables, 3, &all, &tactical, see);
         let order: Vec<(Move, bool)> =
-            std::iter::from_fn(|| picker.next_move().map(|p| (p.mv, p.losing))).collect();
+            std::iter::from_fn(|| picker.next_move(&tables).map(|p| (p.mv, p.losing))).collect();
         assert_eq!(
             order,
             vec![
@@ -502,7 +529,7 @@ mod tests {
             Vec::new(),
         );
         assert_eq!(
-            picker.next_move(),
+            picker.next_move(&tables),
             Some(Picked {
                 mv: unknown,
                 tactical: true,
