@@ -318,13 +318,20 @@ impl ParallelWorlds {
     /// kind is known, so the walk one kind at a time predicts the branch below).
     #[inline]
     pub fn reach_on_level(&self, side: Side, kind: Kind, from: Cell) -> u32 {
+        self.level_targets(side, kind, from).count_ones()
+    }
+
+    /// The cells [`Self::reach_on_level`] counts, as a bitboard of `from`'s level:
+    /// empty cells the man may move to and enemy men it may capture (no en passant).
+    #[inline]
+    fn level_targets(&self, side: Side, kind: Kind, from: Cell) -> u64 {
         let at = chess_bitboards();
         let level = level_of(from);
         let sq = (from % 64) as usize;
         let occupied = self.occupancy(level);
         let own = self.men[side.index()].0[level as usize];
         let enemy = occupied & !own;
-        let reach = if level == WORMHOLE_LEVEL {
+        if level == WORMHOLE_LEVEL {
             // Every man a queen that never captures.
             at.queen(sq as u8, occupied) & !occupied
         } else {
@@ -348,8 +355,7 @@ impl ParallelWorlds {
                 Kind::Queen => at.queen(sq as u8, occupied) & !own,
                 Kind::King => at.king[sq] & !own,
             }
-        };
-        reach.count_ones()
+        }
     }
 
     /// The occupied squares of `level`, as a chess bitboard.
@@ -417,52 +423,79 @@ impl ParallelWorlds {
 
     // ----- move generation -----
 
-    /// Calls `emit` with every legal sub-move (not `0000`) until it returns false.
-    /// Returns false when stopped early.
-    fn for_each_submove(&self, mut emit: impl FnMut(Move) -> bool) -> bool {
+    /// Calls `emit` with every legal sub-move (not `0000`) until it returns false,
+    /// or with the tactical ones alone (see [`Self::is_tactical`]) when `tactical`
+    /// gives the kings a vertical step could uncover. Returns false when stopped early.
+    ///
+    /// Each level is an 8x8 chess board, so a man's destinations on its level are one
+    /// lookup in the chess bitboards ([`Self::level_targets`]); the vertical steps and
+    /// en passant are added, castling asked separately.
+    fn for_each_submove(
+        &self,
+        tactical: Option<&Cells>,
+        mut emit: impl FnMut(Move) -> bool,
+    ) -> bool {
         if self.winner.is_some() {
             return true;
         }
-        let t = tables();
         let side = self.side;
         let moved = Cells::from_cells(self.turn.cells().iter().copied());
         for from in self.men[side.index()].without(moved).iter() {
             let kind = code_kind(self.board[from as usize]);
-            let table = &t.moves[side.index()][kind as usize];
-            // A man whose lines all end on levels the turn has used has no sub-move
-            // (the common case late in a turn, when `make` asks whether any is left).
-            if table.levels(from) & !self.turn.levels == 0 {
-                continue;
-            }
-            for line in table.lines(from) {
-                if self.turn.levels & (1 << line.level) != 0 {
-                    continue;
+            let (level, sq) = (level_of(from), from % 64);
+            if !self.turn.level_used(level) {
+                let reach = self.level_targets(side, kind, from);
+                let targets = if tactical.is_none() {
+                    reach
+                } else if kind == Kind::Pawn && level != WORMHOLE_LEVEL {
+                    // Captures and promotions (pushes onto the last rank).
+                    let last_rank = 0xff << (8 * LAST_RANK[side.index()]);
+                    reach & (self.occupancy(level) | last_rank)
+                } else {
+                    // Captures (men on level 2 reach empty cells only).
+                    reach & self.occupancy(level)
+                };
+                for to in BitboardSquares(targets) {
+                    if !self.emit_move(from, level as Cell * 64 + to as Cell, kind, &mut emit) {
+                        return false;
+                    }
                 }
-                for &to in table.cells(line) {
-                    let v = self.board[to as usize];
-                    if v == 0 {
-                        if line.mode.can_move() {
-                            if !self.emit_move(from, to, kind, &mut emit) {
-                                return false;
-                            }
-                        } else if kind == Kind::Pawn
-                            && self.usable_ep(line.level as i8) == Some(to)
-                            && !emit(Move::new(from, to, EXTRA_EN_PASSANT))
+                if kind == Kind::Pawn {
+                    if let Some(ep) = self.usable_ep(level) {
+                        let captures = chess_bitboards().pawn[side.index()][sq as usize];
+                        if captures & (1 << (ep % 64)) != 0
+                            && !emit(Move::new(from, ep, EXTRA_EN_PASSANT))
                         {
                             return false;
                         }
-                    } else {
-                        if code_side(v) != side
-                            && line.mode.can_capture()
-                            && !self.emit_move(from, to, kind, &mut emit)
-                        {
-                            return false;
-                        }
-                        break;
                     }
                 }
             }
-            if kind == Kind::King && !self.castling_moves(from, &mut emit) {
+            if MOVES_VERTICALLY[kind as usize] {
+                for to_level in [level - 1, level + 1] {
+                    if !(0..LEVELS).contains(&to_level)
+                        || self.turn.level_used(to_level)
+                        || self.occupancy(to_level) & (1 << sq) != 0
+                    {
+                        continue;
+                    }
+                    let to = to_level as Cell * 64 + sq;
+                    if let Some(kings) = tactical {
+                        let promotes = kind == Kind::Pawn
+                            && to_level != WORMHOLE_LEVEL
+                            && rank_of(to) == LAST_RANK[side.index()];
+                        if !promotes
+                            && !self.uncovers_king(Move::new(from, to, EXTRA_NORMAL), kings)
+                        {
+                            continue;
+                        }
+                    }
+                    if !self.emit_move(from, to, kind, &mut emit) {
+                        return false;
+                    }
+                }
+            }
+            if kind == Kind::King && tactical.is_none() && !self.castling_moves(from, &mut emit) {
                 return false;
             }
         }
@@ -582,7 +615,7 @@ impl ParallelWorlds {
     }
 
     fn any_submove(&self) -> bool {
-        self.obvious_submove() || !self.for_each_submove(|_| false)
+        self.obvious_submove() || !self.for_each_submove(None, |_| false)
     }
 
     /// A quick sufficient test for [`Self::any_submove`], asked after every sub-move
@@ -777,23 +810,14 @@ impl Position for ParallelWorlds {
     }
 
     fn generate(&self, kind: GenKind, out: &mut MoveList) {
-        match kind {
-            GenKind::All => {
-                self.for_each_submove(|m| {
-                    out.push(m);
-                    true
-                });
-            }
-            GenKind::Tactical => {
-                let kings = self.capturable_kings_after_discovery();
-                self.for_each_submove(|m| {
-                    if self.is_tactical(m, &kings) {
-                        out.push(m);
-                    }
-                    true
-                });
-            }
-        }
+        let kings = match kind {
+            GenKind::All => None,
+            GenKind::Tactical => Some(self.capturable_kings_after_discovery()),
+        };
+        self.for_each_submove(kings.as_ref(), |m| {
+            out.push(m);
+            true
+        });
         if self.winner.is_none() && self.turn.submoves() >= MIN_SUBMOVES_BEFORE_END_TURN {
             out.push(Move::END_TURN);
         }

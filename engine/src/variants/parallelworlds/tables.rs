@@ -6,7 +6,8 @@
 //! ([`CellClass`]): orthodox on levels 1 and 3 (with the double-step rank for
 //! pawns), "queen, no capture" on level 2, plus the vertical step for every kind
 //! that has it. These are compiled per cell into one [`MoveTable`] per side and
-//! kind, so move generation only walks precomputed lines.
+//! kind: the definition that move generation, which reads each level's chess
+//! bitboards, is tested against.
 
 use super::rules::*;
 use crate::movement::{Compiled, Mode, PieceMoves};
@@ -36,16 +37,9 @@ pub struct MoveTable {
     index: Vec<(u32, u32)>,
     lines: Vec<Line>,
     cells: Vec<Cell>,
-    /// Per cell: the levels its lines lead to, one bit each (`1 << level`).
-    levels: Vec<u8>,
 }
 
 impl MoveTable {
-    /// The levels (bits `1 << level`) a man on `cell` can move to.
-    #[inline]
-    pub fn levels(&self, cell: Cell) -> u8 {
-        self.levels[cell as usize]
-    }
     #[inline]
     pub fn lines(&self, cell: Cell) -> &[Line] {
         let (first, n) = self.index[cell as usize];
@@ -71,7 +65,9 @@ pub enum CellClass {
 pub struct Tables {
     pub topo: Topology,
     pub zobrist: Zobrist,
-    /// `moves[side][kind]`: every move a man may make from each cell.
+    /// `moves[side][kind]`: every move a man may make from each cell, line by line:
+    /// the definition of the movement (oracle tests walk it; move generation
+    /// reads the same moves off the chess bitboards of each level).
     pub moves: [[MoveTable; 6]; 2],
     /// `attacks[side][kind]`: orthodox movement only (captures on levels 1 and 3),
     /// used to find attackers by looking outwards from the target.
@@ -163,10 +159,8 @@ fn build_move_table(topo: &Topology, kind: Kind, side: Side) -> MoveTable {
         let class = cell_class(kind, side, coord);
         let source = &compiled[classes.iter().position(|&c| c == class).unwrap()];
         let first = t.lines.len() as u32;
-        let mut levels = 0u8;
         for (mode, cells) in source.lines(cell) {
             let level = topo.coord(cells[0]).z as u8;
-            levels |= 1 << level;
             t.lines.push(Line {
                 mode,
                 level,
@@ -176,7 +170,6 @@ fn build_move_table(topo: &Topology, kind: Kind, side: Side) -> MoveTable {
             t.cells.extend_from_slice(cells);
         }
         t.index.push((first, t.lines.len() as u32 - first));
-        t.levels.push(levels);
     }
     t
 }

@@ -398,6 +398,10 @@ fn bitboard_mobility_and_attacks_agree_with_the_move_tables() {
                     );
                 }
             }
+            if p.winner.is_some() {
+                // A king was taken: the game is over, and its FEN does not parse.
+                break;
+            }
             // The sets and keys kept by make agree with those built from scratch.
             let fresh = ParallelWorlds::from_fen(&p.fen()).unwrap();
             assert_eq!(p.kinds, fresh.kinds, "{}", p.fen());
@@ -501,8 +505,90 @@ fn commuting_sub_moves_reach_the_same_position_in_either_order() {
     );
 }
 
+/// The sub-moves by the definition: every man not moved this turn walks the lines of
+/// its move table (lines onto levels the turn has used skipped), then castling. The
+/// generator reads chess bitboards instead; this oracle must give the same set.
+fn submoves_by_tables(p: &ParallelWorlds) -> Vec<Move> {
+    let mut out = Vec::new();
+    if p.winner.is_some() {
+        return out;
+    }
+    let t = tables();
+    let side = p.side;
+    let mut emit = |m: Move| {
+        out.push(m);
+        true
+    };
+    for from in p.men[side.index()].iter() {
+        if p.turn.contains(from) {
+            continue;
+        }
+        let kind = code_kind(p.board[from as usize]);
+        let table = &t.moves[side.index()][kind as usize];
+        for line in table.lines(from) {
+            if p.turn.level_used(line.level as i8) {
+                continue;
+            }
+            for &to in table.cells(line) {
+                let v = p.board[to as usize];
+                if v == 0 {
+                    if line.mode.can_move() {
+                        p.emit_move(from, to, kind, &mut emit);
+                    } else if kind == Kind::Pawn && p.usable_ep(line.level as i8) == Some(to) {
+                        emit(Move::new(from, to, EXTRA_EN_PASSANT));
+                    }
+                } else {
+                    if code_side(v) != side && line.mode.can_capture() {
+                        p.emit_move(from, to, kind, &mut emit);
+                    }
+                    break;
+                }
+            }
+        }
+        if kind == Kind::King {
+            p.castling_moves(from, &mut emit);
+        }
+    }
+    out
+}
+
+/// Along random games: the generated sub-moves are those of the move tables, and
+/// the tactical ones generated directly are those the full list's filter keeps.
+#[test]
+fn generated_sub_moves_match_the_move_tables() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x6c69_6e65);
+    let (mut positions, mut promotions, mut en_passant) = (0, 0, 0);
+    for _ in 0..40 {
+        let mut p = ParallelWorlds::startpos();
+        for _ in 0..200 {
+            let mut all = MoveList::new();
+            p.generate(GenKind::All, &mut all);
+            let mut expected = submoves_by_tables(&p);
+            if p.winner.is_none() && p.turn.submoves() >= MIN_SUBMOVES_BEFORE_END_TURN {
+                expected.push(Move::END_TURN);
+            }
+            let mut generated = all.to_vec();
+            generated.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(generated, expected, "{}", p.fen());
+            positions += 1;
+            promotions += all.iter().filter(|m| (1..16).contains(&m.extra())).count();
+            en_passant += all.iter().filter(|m| m.extra() == EXTRA_EN_PASSANT).count();
+            if all.is_empty() || p.winner.is_some() {
+                break;
+            }
+            p.make(all[rng.gen_range(0..all.len())]);
+        }
+    }
+    assert!(positions > 4_000, "{positions} positions");
+    assert!(
+        promotions > 0 && en_passant > 0,
+        "{promotions} promotions, {en_passant} en passant"
+    );
+}
+
 /// Filtering the full list (`tactical_among`, the main search's path) gives the same
-/// tactical sub-moves in the same order as generating them (quiescence's path).
+/// tactical sub-moves as generating them (quiescence's path).
 #[test]
 fn tactical_moves_filtered_from_the_full_list_match_generated_ones() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x7461_6374);
@@ -515,6 +601,8 @@ fn tactical_moves_filtered_from_the_full_list_match_generated_ones() {
             let (mut generated, mut filtered) = (MoveList::new(), MoveList::new());
             p.generate(GenKind::Tactical, &mut generated);
             p.tactical_among(&all, &mut filtered);
+            generated.sort_unstable();
+            filtered.sort_unstable();
             assert_eq!(generated, filtered, "{}", p.fen());
             tactical_seen += generated.iter().filter(|&&m| m != Move::END_TURN).count();
             if all.is_empty() || p.winner.is_some() {
@@ -538,7 +626,7 @@ fn the_quick_sub_move_test_agrees_with_the_full_scan() {
     for _ in 0..30 {
         let mut p = ParallelWorlds::startpos();
         for _ in 0..200 {
-            let full = !p.for_each_submove(|_| false);
+            let full = !p.for_each_submove(None, |_| false);
             if p.obvious_submove() {
                 assert!(full, "{}", p.fen());
                 answered += 1;
