@@ -11,6 +11,7 @@ pub mod parallelworlds;
 pub mod params;
 pub mod pentaplane;
 pub mod platonic;
+pub mod sharecache;
 pub mod triplane;
 
 use engine::{Evaluator, Position};

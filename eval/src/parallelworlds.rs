@@ -32,6 +32,7 @@
 //! [`ParallelWorlds::level_key`]; the rest is computed every time.
 
 use crate::params::{Accumulator, Param, Terms};
+use crate::sharecache::{report, with_share, Share, ShareCache};
 use engine::variants::parallelworlds::rules::{
     Kind, KINDS, LAST_RANK, LEVELS, MOVES_VERTICALLY, WORMHOLE_LEVEL,
 };
@@ -122,9 +123,7 @@ impl Terms for ParallelWorlds {
         let mut phase = 0;
         for z in 0..LEVELS {
             let on_level = |t: &LevelTerms| {
-                for (p, &n) in t.counts.iter().enumerate() {
-                    acc.add(p, n);
-                }
+                report(&t.counts, acc);
                 phase += t.phase;
                 for side in [Side::White, Side::Black] {
                     let n = t.attacked_kings[side.index()];
@@ -192,16 +191,20 @@ struct LevelTerms {
     attacked_kings: [i32; 2],
 }
 
-impl LevelTerms {
-    /// An empty level: key 0, nothing counted (so an unused cache slot answers an
-    /// empty level correctly).
+impl Share for LevelTerms {
+    /// An empty level: key 0, nothing counted.
     const EMPTY: LevelTerms = LevelTerms {
         key: 0,
         counts: [0; LEVEL_PARAMS],
         phase: 0,
         attacked_kings: [0; 2],
     };
+    fn key(&self) -> u64 {
+        self.key
+    }
+}
 
+impl LevelTerms {
     /// The share of level `z` of `pos`, computed.
     fn compute(pos: &ParallelWorlds, z: i8) -> LevelTerms {
         let mut t = LevelTerms {
@@ -262,29 +265,14 @@ impl LevelTerms {
 const LEVEL_SLOTS: usize = 1 << 14;
 
 thread_local! {
-    static LEVEL_CACHE: RefCell<Vec<LevelTerms>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Empties this thread's level cache (tests: every share is then computed).
-#[cfg(test)]
-fn clear_level_cache() {
-    LEVEL_CACHE.with_borrow_mut(|cache| cache.clear());
+    static LEVEL_CACHE: ShareCache<LevelTerms> = const { RefCell::new(Vec::new()) };
 }
 
 /// Calls `f` with level `z`'s share of `pos`, from this thread's cache when it has
 /// it (keyed by [`ParallelWorlds::level_key`]).
 fn with_level_terms(pos: &ParallelWorlds, z: i8, f: impl FnOnce(&LevelTerms)) {
-    let key = pos.level_key(z);
-    LEVEL_CACHE.with_borrow_mut(|cache| {
-        if cache.is_empty() {
-            cache.resize(LEVEL_SLOTS, LevelTerms::EMPTY);
-        }
-        let slot = &mut cache[key as usize & (LEVEL_SLOTS - 1)];
-        if slot.key != key {
-            *slot = LevelTerms::compute(pos, z);
-        }
-        f(slot);
-    });
+    let compute = || LevelTerms::compute(pos, z);
+    with_share::<_, LEVEL_SLOTS>(&LEVEL_CACHE, pos.level_key(z), compute, f);
 }
 
 /// Parallel Worlds' evaluator.
@@ -353,7 +341,7 @@ mod tests {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut walk = Vec::new();
         for _ in 0..400 {
-            clear_level_cache();
+            crate::sharecache::clear(&LEVEL_CACHE);
             walk.push((p.clone(), e.evaluate(&p)));
             let mut list = engine::MoveList::new();
             p.generate(engine::GenKind::All, &mut list);

@@ -30,6 +30,8 @@
 //! lower it), as a share of the start position's, clamped to 1.
 
 use crate::params::{Accumulator, Param, Terms};
+use crate::sharecache::{report, with_share, Counts, Share, ShareCache};
+use std::cell::RefCell;
 // The `material_a` parameters follow the order of the kinds that stand on A.
 use engine::variants::triplane::rules::BOARD_A_KINDS as A_KINDS;
 use engine::variants::triplane::rules::{relative_rank, split_components, Kind, Piece, HOLD_KINDS};
@@ -212,76 +214,137 @@ impl Terms for TriPlane {
 
     fn terms<A: Accumulator>(&self, acc: &mut A) -> f32 {
         let pos = self;
-        let t = tables();
         let mut phase = 0;
-        for side in [Side::White, Side::Black] {
-            let s = sign(side);
-            for board in 0..3 {
-                let on_a = board == 0;
-                let mut mask = pos.board_mask(board, side);
-                while mask != 0 {
-                    let c = cell_of(board, 0, 0) + mask.trailing_zeros() as Cell;
-                    mask &= mask - 1;
-                    let Some(piece) = pos.piece_at(c) else {
-                        continue;
-                    };
-                    let k = piece.kind;
-                    if k == Kind::DeadWood {
-                        continue;
-                    }
-                    phase += phase_value(k, on_a);
-                    if on_a {
-                        if let Some(i) = A_KINDS.iter().position(|&a| a == k) {
-                            acc.add(MATERIAL_A + i, s);
-                        }
-                    } else if k.index() < VALUE.len() {
-                        acc.add(MATERIAL + k.index(), s);
-                    }
-                    if k == Kind::Pawn {
-                        let rel = relative_rank(side, rank_of(c)) as usize;
-                        if on_a {
-                            if (1..=6).contains(&rel) {
-                                acc.add(PAWN_A + rel - 1, s);
-                            }
-                        } else if rel <= 6 {
-                            acc.add(PAWN_BC + rel, s);
-                        }
-                        continue;
-                    }
-                    let mut n = 0;
-                    t.moves(k).walk(
-                        c,
-                        |x| match pos.piece_at(x) {
-                            None => engine::movement::Square::Empty,
-                            Some(q) if q.side != side && q.kind != Kind::DeadWood => {
-                                engine::movement::Square::Enemy
-                            }
-                            Some(_) => engine::movement::Square::Blocked,
-                        },
-                        |_, _| n += 1,
-                    );
-                    let p = if on_a {
-                        MOBILITY_A
-                    } else if k == Kind::King {
-                        MOBILITY_KING
-                    } else {
-                        MOBILITY + k.index() - 1
-                    };
-                    acc.add(p, s * n);
-                }
-            }
-            for board in [1, 2] {
-                for (i, &k) in HOLD_KINDS.iter().enumerate() {
-                    let n = pos.hold_count(board, side, k) as i32;
-                    acc.add(HOLD + i, s * n);
-                    phase += n * phase_value(k, false);
-                }
-                king_safety(pos, board, side, s, acc);
-            }
+        for board in 0..3 {
+            let key = pos.board_key(board) ^ BOARD_SALT[board];
+            let compute = || BoardTerms::compute(pos, board, key);
+            with_share::<_, BOARD_SLOTS>(&BOARD_CACHE, key, compute, |t| {
+                report(&t.counts, acc);
+                phase += t.phase;
+            });
         }
         acc.add(TEMPO, sign(pos.side_to_move()));
         phase.min(PHASE_FULL) as f32 / PHASE_FULL as f32
     }
+}
+
+/// Reports the features of board `board` (A = 0) to `acc` and returns its share of
+/// the phase: its men, and on B and C both holds and both kings' safety. Nothing
+/// here depends on another board or on the side to move, so a board's share can be
+/// cached under its key (placement and holds).
+fn board_terms<A: Accumulator>(pos: &TriPlane, board: usize, acc: &mut A) -> i32 {
+    let t = tables();
+    let on_a = board == 0;
+    let mut phase = 0;
+    for side in [Side::White, Side::Black] {
+        let s = sign(side);
+        let mut mask = pos.board_mask(board, side);
+        while mask != 0 {
+            let c = cell_of(board, 0, 0) + mask.trailing_zeros() as Cell;
+            mask &= mask - 1;
+            let Some(piece) = pos.piece_at(c) else {
+                continue;
+            };
+            let k = piece.kind;
+            if k == Kind::DeadWood {
+                continue;
+            }
+            phase += phase_value(k, on_a);
+            if on_a {
+                if let Some(i) = A_KINDS.iter().position(|&a| a == k) {
+                    acc.add(MATERIAL_A + i, s);
+                }
+            } else if k.index() < VALUE.len() {
+                acc.add(MATERIAL + k.index(), s);
+            }
+            if k == Kind::Pawn {
+                let rel = relative_rank(side, rank_of(c)) as usize;
+                if on_a {
+                    if (1..=6).contains(&rel) {
+                        acc.add(PAWN_A + rel - 1, s);
+                    }
+                } else if rel <= 6 {
+                    acc.add(PAWN_BC + rel, s);
+                }
+                continue;
+            }
+            let mut n = 0;
+            t.moves(k).walk(
+                c,
+                |x| match pos.piece_at(x) {
+                    None => engine::movement::Square::Empty,
+                    Some(q) if q.side != side && q.kind != Kind::DeadWood => {
+                        engine::movement::Square::Enemy
+                    }
+                    Some(_) => engine::movement::Square::Blocked,
+                },
+                |_, _| n += 1,
+            );
+            let p = if on_a {
+                MOBILITY_A
+            } else if k == Kind::King {
+                MOBILITY_KING
+            } else {
+                MOBILITY + k.index() - 1
+            };
+            acc.add(p, s * n);
+        }
+        if !on_a {
+            for (i, &k) in HOLD_KINDS.iter().enumerate() {
+                let n = pos.hold_count(board, side, k) as i32;
+                acc.add(HOLD + i, s * n);
+                phase += n * phase_value(k, false);
+            }
+            king_safety(pos, board, side, s, acc);
+        }
+    }
+    phase
+}
+
+/// Parameters a board reports: all but tempo.
+const BOARD_PARAMS: usize = TEMPO;
+
+/// One board's share of the evaluation.
+#[derive(Clone, Copy)]
+struct BoardTerms {
+    /// The board's key ([`TriPlane::board_key`] and [`BOARD_SALT`]).
+    key: u64,
+    counts: [i32; BOARD_PARAMS],
+    phase: i32,
+}
+
+impl Share for BoardTerms {
+    const EMPTY: Self = BoardTerms {
+        key: 0,
+        counts: [0; BOARD_PARAMS],
+        phase: 0,
+    };
+    fn key(&self) -> u64 {
+        self.key
+    }
+}
+
+impl BoardTerms {
+    fn compute(pos: &TriPlane, board: usize, key: u64) -> BoardTerms {
+        let mut t = BoardTerms {
+            key,
+            ..BoardTerms::EMPTY
+        };
+        t.phase = board_terms(pos, board, &mut Counts(&mut t.counts));
+        t
+    }
+}
+
+/// Mixed into each board's key so that the boards' shares share one cache. Board
+/// A's is 0: an empty A (key 0) has the empty share.
+const BOARD_SALT: [u64; 3] = [0, 0x5b3e_1f0a_9c47_d268, 0xa7c1_4e92_36fd_0b85];
+
+/// Board shares kept per thread: a step changes one board (a capture on A also a
+/// hold of B and C), so most evaluations find two boards here.
+const BOARD_SLOTS: usize = 1 << 13;
+
+thread_local! {
+    static BOARD_CACHE: ShareCache<BoardTerms> = const { RefCell::new(Vec::new()) };
 }
 
 /// Tri-Plane's evaluator.
@@ -391,6 +454,46 @@ mod tests {
         let walled =
             pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/3X4/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
         assert_eq!(part(&e, &walled, "deadwood"), weight(DEADWOOD_WALL) as i32);
+    }
+
+    #[test]
+    fn board_shares_from_the_cache_equal_computed_ones() {
+        // Along a pseudo-random walk of steps, each position is evaluated (and its
+        // features traced) with the board cache emptied, then all of them again,
+        // backwards, with the shares left by their neighbours in the cache.
+        let e = TriPlaneEval::default();
+        let mut p = TriPlane::startpos();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut walk = Vec::new();
+        let mut holds_seen = 0;
+        for _ in 0..600 {
+            crate::sharecache::clear(&BOARD_CACHE);
+            walk.push((p.clone(), e.evaluate(&p), features(&p)));
+            holds_seen += (1..3).any(|b| {
+                HOLD_KINDS
+                    .iter()
+                    .any(|&k| p.hold_count(b, Side::White, k) > 0)
+            }) as usize;
+            let mut list = engine::MoveList::new();
+            p.generate(engine::GenKind::All, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            p.make(list[(seed % list.len() as u64) as usize]);
+        }
+        assert!(
+            walk.len() > 200,
+            "the walk ended after {} positions",
+            walk.len()
+        );
+        assert!(holds_seen > 50, "holds in only {holds_seen} positions");
+        for (q, computed, traced) in walk.iter().rev() {
+            assert_eq!(e.evaluate(q), *computed, "{}", q.fen());
+            assert_eq!(features(q), *traced, "{}", q.fen());
+        }
     }
 
     #[test]

@@ -204,6 +204,13 @@ impl TriPlane {
         keys
     }
 
+    /// A key of board `board`'s men and, for B (1) and C (2), both holds of that
+    /// board (the evaluation caches each board's share under it).
+    #[inline]
+    pub fn board_key(&self, board: usize) -> u64 {
+        self.board_keys[board]
+    }
+
     /// The perpetual-check sub-state of board B (1) or C (2): placement, both holds
     /// of that board, side to move.
     pub fn board_state_key(&self, board: usize) -> u64 {

@@ -139,9 +139,17 @@ impl TriPlane {
 
     /// Whether the side to move has any move on Board A.
     pub fn has_board_a_move(&self) -> bool {
-        let mut list = MoveList::new();
-        self.gen_board_a(GenKind::All, &mut list);
-        !list.is_empty()
+        // Asked at every step-A node, quiescence included: the list is kept per
+        // thread rather than allocated (and grown) on every call.
+        thread_local! {
+            static LIST: std::cell::RefCell<MoveList> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        LIST.with(|list| {
+            let mut list = list.borrow_mut();
+            list.clear();
+            self.gen_board_a(GenKind::All, &mut list);
+            !list.is_empty()
+        })
     }
 
     pub(super) fn generate_moves(&self, kind: GenKind, out: &mut MoveList) {
