@@ -14,6 +14,15 @@ impl<const W: usize> Default for CellSet<W> {
     }
 }
 
+impl CellSet<2> {
+    /// The set as one 128-bit word (cell `c` is bit `c`), for
+    /// [`crate::movement::LineMasks`].
+    #[inline]
+    pub fn as_u128(self) -> u128 {
+        self.0[0] as u128 | (self.0[1] as u128) << 64
+    }
+}
+
 impl<const W: usize> CellSet<W> {
     pub const EMPTY: Self = CellSet([0; W]);
     /// How many cells a set of this width can hold.

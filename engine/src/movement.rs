@@ -244,6 +244,98 @@ impl Compiled {
     }
 }
 
+/// A [`Compiled`] movement as bit masks, for boards of at most 128 cells whose lines
+/// each run one way through the cell numbering (a ray on a grid numbered row by row
+/// does): the first man on a line is then the lowest or highest set bit of the line's
+/// mask and the occupancy, so counting a piece's destinations takes a few word
+/// operations per line instead of a look at each cell.
+#[derive(Clone, Debug, Default)]
+pub struct LineMasks {
+    /// `(first line, line count)` per cell, as in [`Compiled`].
+    index: Vec<(u32, u32)>,
+    lines: Vec<MaskLine>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct MaskLine {
+    mask: u128,
+    mode: Mode,
+    /// Whether the line is walked from low cell numbers to high ones.
+    ascending: bool,
+}
+
+impl LineMasks {
+    /// The masks of `compiled`, or `None` when a cell number is 128 or more or a
+    /// line runs both ways through the numbering.
+    pub fn new(compiled: &Compiled) -> Option<LineMasks> {
+        let mut masks = LineMasks {
+            index: compiled.index.clone(),
+            lines: Vec::with_capacity(compiled.lines.len()),
+        };
+        for line in &compiled.lines {
+            let cells = &compiled.cells[line.start as usize..(line.start + line.len) as usize];
+            if cells.iter().any(|&c| c >= 128) {
+                return None;
+            }
+            let ascending = cells.windows(2).all(|w| w[0] < w[1]);
+            if !ascending && !cells.windows(2).all(|w| w[0] > w[1]) {
+                return None;
+            }
+            masks.lines.push(MaskLine {
+                mask: cells.iter().fold(0, |m, &c| m | 1 << c),
+                mode: line.mode,
+                ascending,
+            });
+        }
+        Some(masks)
+    }
+
+    fn lines(&self, from: Cell) -> &[MaskLine] {
+        let (first, n) = self.index[from as usize];
+        &self.lines[first as usize..(first + n) as usize]
+    }
+
+    /// How many destinations [`Compiled::walk`] gives from `from` when `occupied`
+    /// are the cells holding a man and `enemy` those whose man it may capture.
+    #[inline]
+    pub fn reach_count(&self, from: Cell, occupied: u128, enemy: u128) -> u32 {
+        let mut n = 0;
+        for line in self.lines(from) {
+            let blockers = line.mask & occupied;
+            if blockers == 0 {
+                if line.mode.can_move() {
+                    n += line.mask.count_ones();
+                }
+                continue;
+            }
+            let (first, before) = if line.ascending {
+                let b = blockers.trailing_zeros();
+                (1u128 << b, line.mask & ((1u128 << b) - 1))
+            } else {
+                let b = 127 - blockers.leading_zeros();
+                (1u128 << b, line.mask & (!0u128 << b << 1))
+            };
+            if line.mode.can_move() {
+                n += before.count_ones();
+            }
+            if line.mode.can_capture() && enemy & first != 0 {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// How many of `from`'s lines hold a cell of `cells` (wherever it stands on the
+    /// line).
+    #[inline]
+    pub fn lines_meeting(&self, from: Cell, cells: u128) -> u32 {
+        self.lines(from)
+            .iter()
+            .filter(|line| line.mask & cells != 0)
+            .count() as u32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -312,5 +404,63 @@ mod tests {
                 assert_eq!(knight.covers(from, to), leap, "knight {from} {to}");
             }
         }
+    }
+
+    #[test]
+    fn line_masks_count_what_the_walk_finds() {
+        // On an 11x11 grid (121 cells, lines both ways through the numbering): a
+        // queen (slides), a knight (leaps) and a move-only pawn push, from every
+        // cell, against pseudo-random men of both sides.
+        let t = Topology::grid(11, 11);
+        let all: Vec<usize> = (0..t.directions().len()).collect();
+        let forward = t.direction_index([0, 1, 0]).unwrap();
+        let pieces = [
+            PieceMoves::new().slide(all.clone(), 0, Mode::MoveOrCapture),
+            PieceMoves::new().leap(t.leap_table(&KNIGHT_2D), Mode::MoveOrCapture),
+            PieceMoves::new()
+                .slide([forward], 2, Mode::MoveOnly)
+                .step(all, Mode::CaptureOnly),
+        ];
+        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut random = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut counted, mut lines_hit) = (0, 0);
+        for moves in &pieces {
+            let compiled = moves.compile(&t);
+            let masks = LineMasks::new(&compiled).expect("grid rays are monotone");
+            for _ in 0..40 {
+                let cells = (1u128 << 121) - 1;
+                let occupied = (random() as u128 | (random() as u128) << 64) & cells;
+                let occupied = occupied & (random() as u128 | (random() as u128) << 64);
+                let enemy = occupied & (random() as u128 | (random() as u128) << 64);
+                for from in 0..121 as Cell {
+                    let look = |c: Cell| match (occupied >> c & 1, enemy >> c & 1) {
+                        (0, _) => Square::Empty,
+                        (_, 1) => Square::Enemy,
+                        _ => Square::Blocked,
+                    };
+                    let mut walked = 0;
+                    compiled.walk(from, look, |_, _| walked += 1);
+                    assert_eq!(masks.reach_count(from, occupied, enemy), walked, "{from}");
+                    counted += walked;
+                    let meeting = compiled
+                        .lines(from)
+                        .filter(|(_, line)| line.iter().any(|&c| enemy >> c & 1 != 0))
+                        .count() as u32;
+                    assert_eq!(masks.lines_meeting(from, enemy), meeting);
+                    lines_hit += meeting;
+                }
+            }
+        }
+        assert!(
+            counted > 10_000 && lines_hit > 1_000,
+            "{counted} {lines_hit}"
+        );
+        // Cells past 127 do not fit.
+        assert!(LineMasks::new(&rook(&Topology::grid(12, 12))).is_none());
     }
 }

@@ -41,7 +41,6 @@
 //! pieces (`2 * HAND_SIZE` of them), clamped to 1. So the draft is a full middlegame.
 
 use crate::params::{Accumulator, Param, Terms};
-use engine::movement::Square;
 use engine::variants::pentaplane::rules::{
     hand_kind, is_bomb, Kind, BUILTIN_KINDS, HAND_SIZE, PROMOTION_ROW, SELECTABLE,
 };
@@ -328,6 +327,8 @@ impl Terms for Pentaplane {
             return phase;
         };
         let play = pos.phase() == Phase::Play;
+        let men = [Side::White, Side::Black].map(|side| pos.occupied(side).as_u128());
+        let occupied = men[0] | men[1];
         for (c, p) in pos.pieces() {
             let s = sign(p.side);
             let k = p.kind as usize;
@@ -345,22 +346,12 @@ impl Terms for Pentaplane {
                 }
             }
             if play {
-                let mut n = 0;
-                let look = |d: Cell| match pos.piece(d) {
-                    None => Square::Empty,
-                    Some(q) if q.side != p.side => Square::Enemy,
-                    Some(_) => Square::Blocked,
-                };
-                t.moves[k].walk(c, look, |_, _| n += 1);
+                // Every enemy man may be taken (a move's own limits are in its lines).
+                let enemy = men[p.side.opposite().index()];
+                let n = t.move_masks[k].reach_count(c, occupied, enemy) as i32;
                 acc.add(mobility_param(p.kind), s * n);
-                if let Some(fire) = &t.fire[k] {
-                    let targets = fire
-                        .lines(c)
-                        .filter(|(_, line)| {
-                            line.iter()
-                                .any(|&d| pos.piece(d).is_some_and(|q| q.side != p.side))
-                        })
-                        .count() as i32;
+                if let Some(fire) = &t.fire_masks[k] {
+                    let targets = fire.lines_meeting(c, enemy) as i32;
                     acc.add(firing(p.kind), s * targets);
                 }
             }

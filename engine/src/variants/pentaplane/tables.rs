@@ -30,7 +30,7 @@ use super::rules::{
     Kind, ALL_KINDS, BLAST_RADIUS, BUILTIN_KINDS, CELLS, LETTERS, MAX_DESIGNED, SELECTABLE, SIZE,
     ZOBRIST_SEED,
 };
-use crate::movement::{Compiled, Mode, PieceMoves};
+use crate::movement::{Compiled, LineMasks, Mode, PieceMoves};
 use crate::topology::{square_name, Cell, Coord, Topology, Vector};
 use crate::zobrist::Zobrist;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -105,6 +105,11 @@ pub struct Tables {
     pub moves: Vec<Compiled>,
     /// Firing lines per kind (`None` for pieces that do not fire).
     pub fire: Vec<Option<Compiled>>,
+    /// `moves` and `fire` as line masks (the cube's 125 cells fit in 128 bits and
+    /// its rays run one way through the numbering): the evaluation counts mobility
+    /// and firing lines with them.
+    pub move_masks: Vec<LineMasks>,
+    pub fire_masks: Vec<Option<LineMasks>>,
     /// Per cell, the cells of its 3x3x3 block (itself included), clipped at the edge.
     pub blast: Vec<Vec<Cell>>,
     /// Keys of the built-in kinds (piece code `side * 12 + kind`), the phase and the
@@ -259,6 +264,9 @@ fn build(designs: &[DesignedPiece]) -> Tables {
         .iter()
         .map(|&k| fire_moves(k, designs).map(|m| m.compile(&topo)))
         .collect();
+    let masks = |c: &Compiled| LineMasks::new(c).expect("the cube's rays run one way");
+    let move_masks = moves.iter().map(masks).collect();
+    let fire_masks = fire.iter().map(|f| f.as_ref().map(masks)).collect();
     let mut letters = ['?'; super::rules::KINDS];
     letters[..BUILTIN_KINDS].copy_from_slice(&LETTERS);
     let mut bomb = [false; super::rules::KINDS];
@@ -295,6 +303,8 @@ fn build(designs: &[DesignedPiece]) -> Tables {
         topo,
         moves,
         fire,
+        move_masks,
+        fire_masks,
         blast,
         zobrist,
         designed_zobrist,
