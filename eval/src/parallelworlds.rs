@@ -333,34 +333,18 @@ mod tests {
 
     #[test]
     fn level_shares_from_the_cache_equal_computed_ones() {
-        // Along a pseudo-random walk of sub-moves, each position is evaluated with
-        // the level cache emptied (every share computed), then all of them again,
-        // backwards, with the shares left by their neighbours in the cache.
-        let e = ParallelWorldsEval::default();
-        let mut p = ParallelWorlds::startpos();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut walk = Vec::new();
-        for _ in 0..400 {
-            crate::sharecache::clear(&LEVEL_CACHE);
-            walk.push((p.clone(), e.evaluate(&p)));
-            let mut list = engine::MoveList::new();
-            p.generate(engine::GenKind::All, &mut list);
-            if list.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            p.make(list[(seed % list.len() as u64) as usize]);
-        }
+        // Evaluations (and traces) with a cold level cache equal those with a warm
+        // one along a walk of sub-moves.
+        let walk = crate::sharecache::assert_cached_shares_equal_computed(
+            ParallelWorlds::startpos(),
+            &LEVEL_CACHE,
+            400,
+        );
         assert!(
             walk.len() > 100,
             "the walk ended after {} positions",
             walk.len()
         );
-        for (q, computed) in walk.iter().rev() {
-            assert_eq!(e.evaluate(q), *computed, "{}", q.fen());
-        }
     }
 
     #[test]

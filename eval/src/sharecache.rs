@@ -68,3 +68,43 @@ pub fn report<A: Accumulator, const N: usize>(counts: &[i32; N], acc: &mut A) {
         }
     }
 }
+
+/// Test helper: walks up to `steps` pseudo-random moves from `start`, evaluating and
+/// tracing each position with `cache` emptied (every share computed), then checks
+/// every position again, backwards, with the shares its neighbours left in the cache.
+/// Returns the positions walked.
+#[cfg(test)]
+pub fn assert_cached_shares_equal_computed<P, T>(
+    start: P,
+    cache: &'static LocalKey<ShareCache<T>>,
+    steps: usize,
+) -> Vec<P>
+where
+    P: crate::params::Terms,
+    T: Share,
+{
+    use crate::params::{features, TableEval};
+    use engine::Evaluator;
+    let e = TableEval::<P>::default();
+    let mut p = start;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut walk = Vec::new();
+    for _ in 0..steps {
+        clear(cache);
+        walk.push((p.clone(), e.evaluate(&p), features(&p)));
+        let mut list = engine::MoveList::new();
+        p.generate(engine::GenKind::All, &mut list);
+        if list.is_empty() {
+            break;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        p.make(list[(seed % list.len() as u64) as usize]);
+    }
+    for (q, computed, traced) in walk.iter().rev() {
+        assert_eq!(e.evaluate(q), *computed, "{}", q.fen());
+        assert_eq!(features(q), *traced, "{}", q.fen());
+    }
+    walk.into_iter().map(|(q, ..)| q).collect()
+}

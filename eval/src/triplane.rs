@@ -458,42 +458,29 @@ mod tests {
 
     #[test]
     fn board_shares_from_the_cache_equal_computed_ones() {
-        // Along a pseudo-random walk of steps, each position is evaluated (and its
-        // features traced) with the board cache emptied, then all of them again,
-        // backwards, with the shares left by their neighbours in the cache.
-        let e = TriPlaneEval::default();
-        let mut p = TriPlane::startpos();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut walk = Vec::new();
-        let mut holds_seen = 0;
-        for _ in 0..600 {
-            crate::sharecache::clear(&BOARD_CACHE);
-            walk.push((p.clone(), e.evaluate(&p), features(&p)));
-            holds_seen += (1..3).any(|b| {
-                HOLD_KINDS
-                    .iter()
-                    .any(|&k| p.hold_count(b, Side::White, k) > 0)
-            }) as usize;
-            let mut list = engine::MoveList::new();
-            p.generate(engine::GenKind::All, &mut list);
-            if list.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            p.make(list[(seed % list.len() as u64) as usize]);
-        }
+        // Evaluations (and traces) with a cold board cache equal those with a warm
+        // one along a walk of steps, holds included.
+        let walk = crate::sharecache::assert_cached_shares_equal_computed(
+            TriPlane::startpos(),
+            &BOARD_CACHE,
+            600,
+        );
         assert!(
             walk.len() > 200,
             "the walk ended after {} positions",
             walk.len()
         );
-        assert!(holds_seen > 50, "holds in only {holds_seen} positions");
-        for (q, computed, traced) in walk.iter().rev() {
-            assert_eq!(e.evaluate(q), *computed, "{}", q.fen());
-            assert_eq!(features(q), *traced, "{}", q.fen());
-        }
+        let with_holds = walk
+            .iter()
+            .filter(|p| {
+                (1..3).any(|b| {
+                    HOLD_KINDS
+                        .iter()
+                        .any(|&k| p.hold_count(b, Side::White, k) > 0)
+                })
+            })
+            .count();
+        assert!(with_holds > 50, "holds in only {with_holds} positions");
     }
 
     #[test]
