@@ -144,6 +144,15 @@ impl TurnState {
     }
 }
 
+/// The enemy kings a vertical step could uncover this turn
+/// ([`ParallelWorlds::capturable_kings_after_discovery`]), and the cells on their
+/// lines on their levels, where such a step must start.
+#[derive(Clone, Copy, Default)]
+struct Discoveries {
+    kings: Cells,
+    lines: Cells,
+}
+
 #[derive(Clone)]
 pub struct ParallelWorlds {
     board: [u8; CELLS],
@@ -424,7 +433,7 @@ impl ParallelWorlds {
     // ----- move generation -----
 
     /// Calls `emit` with every legal sub-move (not `0000`) until it returns false,
-    /// or with the tactical ones alone (see [`Self::is_tactical`]) when `tactical`
+    /// gives the kings a vertical step could uncover. Returns false when stopped early.
     /// gives the kings a vertical step could uncover. Returns false when stopped early.
     ///
     /// Each level is an 8x8 chess board, so a man's destinations on its level are one
@@ -432,7 +441,7 @@ impl ParallelWorlds {
     /// en passant are added, castling asked separately.
     fn for_each_submove(
         &self,
-        tactical: Option<&Cells>,
+        tactical: Option<&Discoveries>,
         mut emit: impl FnMut(Move) -> bool,
     ) -> bool {
         if self.winner.is_some() {
@@ -480,13 +489,11 @@ impl ParallelWorlds {
                         continue;
                     }
                     let to = to_level as Cell * 64 + sq;
-                    if let Some(kings) = tactical {
+                    if let Some(d) = tactical {
                         let promotes = kind == Kind::Pawn
                             && to_level != WORMHOLE_LEVEL
                             && rank_of(to) == LAST_RANK[side.index()];
-                        if !promotes
-                            && !self.uncovers_king(Move::new(from, to, EXTRA_NORMAL), kings)
-                        {
+                        if !promotes && !self.uncovers_king(Move::new(from, to, EXTRA_NORMAL), d) {
                             continue;
                         }
                     }
@@ -505,32 +512,35 @@ impl ParallelWorlds {
     /// Enemy kings a vertical step could uncover for a capture later in this turn:
     /// those on an orthodox level the turn has not used, not attacked already, when
     /// the turn has room for two more sub-moves and level 2 is free for the step.
-    fn capturable_kings_after_discovery(&self) -> Cells {
-        let mut kings = Cells::EMPTY;
+    fn capturable_kings_after_discovery(&self) -> Discoveries {
+        let mut d = Discoveries::default();
         if self.turn.submoves() + 2 > self.max_submoves() || self.turn.level_used(WORMHOLE_LEVEL) {
-            return kings;
+            return d;
         }
         let enemy = self.side.opposite();
+        let at = chess_bitboards();
         for c in self.men_of(enemy, Kind::King).iter() {
             if !self.turn.level_used(level_of(c)) && !self.attacked_by(c, self.side) {
-                kings.insert(c);
+                d.kings.insert(c);
+                let sq = (c % 64) as usize;
+                d.lines.0[level_of(c) as usize] |= at.rook_empty[sq] | at.bishop_empty[sq];
             }
         }
-        kings
+        d
     }
 
     /// Whether `m` is a vertical step off an orthodox level that opens a line from
-    /// another man of the mover to one of `kings` (see
+    /// another man of the mover to one of the kings of `d` (see
     /// [`Self::capturable_kings_after_discovery`]) on that level: the king can then
     /// be taken by a later sub-move of the same turn, so quiescence must look at the
     /// step like a capture (a two-sub-move combination quiescence would miss).
-    fn uncovers_king(&self, m: Move, kings: &Cells) -> bool {
+    fn uncovers_king(&self, m: Move, d: &Discoveries) -> bool {
         let (from, to) = (m.from(), m.to());
         let level = level_of(from);
-        if kings.is_empty() || level_of(to) != WORMHOLE_LEVEL || level == WORMHOLE_LEVEL {
+        if !d.lines.contains(from) || level_of(to) != WORMHOLE_LEVEL || level == WORMHOLE_LEVEL {
             return false;
         }
-        kings.iter().any(|king| {
+        d.kings.iter().any(|king| {
             level_of(king) == level
                 && chess_bitboards().line((from % 64) as u8, (king % 64) as u8) != 0
                 && self.attacked_by_through(king, self.side, Some(from))
@@ -541,10 +551,10 @@ impl ParallelWorlds {
     /// promotion, en passant or turn end, or a step uncovering one of `kings` (from
     /// [`Self::capturable_kings_after_discovery`]).
     #[inline]
-    fn is_tactical(&self, m: Move, kings: &Cells) -> bool {
+    fn is_tactical(&self, m: Move, d: &Discoveries) -> bool {
         m.extra() != EXTRA_NORMAL && m.extra() != EXTRA_CASTLE
             || self.board[m.to() as usize] != 0
-            || self.uncovers_king(m, kings)
+            || self.uncovers_king(m, d)
     }
 
     /// Emits a move, or the four promotions of a pawn reaching its last rank on an
@@ -827,8 +837,8 @@ impl Position for ParallelWorlds {
     /// the tactical ones in the same order as generating them again, at a fraction of
     /// the cost (`Move::END_TURN`, last in both, passes the filter).
     fn tactical_among(&self, all: &[Move], out: &mut MoveList) {
-        let kings = self.capturable_kings_after_discovery();
-        out.extend(all.iter().copied().filter(|&m| self.is_tactical(m, &kings)));
+        let d = self.capturable_kings_after_discovery();
+        out.extend(all.iter().copied().filter(|&m| self.is_tactical(m, &d)));
     }
 
     fn make(&mut self, m: Move) {
