@@ -433,7 +433,7 @@ impl ParallelWorlds {
     // ----- move generation -----
 
     /// Calls `emit` with every legal sub-move (not `0000`) until it returns false,
-    /// gives the kings a vertical step could uncover. Returns false when stopped early.
+    /// or with the tactical ones alone (see [`Self::is_tactical`]) when `tactical`
     /// gives the kings a vertical step could uncover. Returns false when stopped early.
     ///
     /// Each level is an 8x8 chess board, so a man's destinations on its level are one
