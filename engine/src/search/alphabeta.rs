@@ -1370,7 +1370,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             if self.id != 0 {
                 // Leave depths that enough threads are searching already: two threads
                 // on one depth mostly repeat each other's work.
-                depth = self.shared.helper_depth(depth, max_depth);
+                depth = self.shared.helper_depth(
+                    depth,
+                    max_depth,
+                    self.p.smp_threads_per_depth.max(0) as usize,
+                );
             }
             self.shared.enter_depth(depth);
             let prev = last.as_ref().map(|r| r.score);

@@ -167,6 +167,9 @@ search_params! {
     /// root's moves in the same order. Off until games decide (docs/strength.md,
     /// thirteenth session).
     smp_defer_root: 0,
+    /// Lazy SMP: a helper leaves an iteration depth that this many threads search
+    /// already for the next one (0: half of the threads, at least one).
+    smp_threads_per_depth: 0,
     /// When the search stops during the re-search of an aspiration window that failed
     /// high, the move that failed high is the answer (1), or the last completed
     /// iteration's move (0). Off until a match decides (docs/strength.md, tenth

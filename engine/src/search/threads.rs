@@ -126,17 +126,22 @@ impl<'a> Shared<'a> {
         self.nodes.len() > 1
     }
 
-    /// Threads allowed on one depth before a helper moves on to the next: half of
-    /// them (one, with two threads, so the helper always works a depth ahead).
-    fn threads_per_depth(&self) -> usize {
-        (self.nodes.len() / 2).max(1)
+    /// Threads allowed on one depth before a helper moves on to the next: `per_depth`,
+    /// or with 0 half of them (one, with two threads, so the helper always starts a
+    /// depth ahead).
+    fn threads_per_depth(&self, per_depth: usize) -> usize {
+        if per_depth > 0 {
+            per_depth
+        } else {
+            (self.nodes.len() / 2).max(1)
+        }
     }
 
     /// The depth a helper should search next: `depth`, or the first deeper one (up
-    /// to `max_depth`) that is not crowded.
-    pub fn helper_depth(&self, mut depth: i32, max_depth: i32) -> i32 {
-        while depth < max_depth
-            && self.searching[depth as usize].load(Ordering::Relaxed) >= self.threads_per_depth()
+    /// to `max_depth`) that is not crowded (see [`Shared::threads_per_depth`]).
+    pub fn helper_depth(&self, mut depth: i32, max_depth: i32, per_depth: usize) -> i32 {
+        let allowed = self.threads_per_depth(per_depth);
+        while depth < max_depth && self.searching[depth as usize].load(Ordering::Relaxed) >= allowed
         {
             depth += 1;
         }
@@ -290,20 +295,26 @@ mod tests {
     #[test]
     fn a_helper_moves_past_depths_enough_threads_are_searching() {
         shared_for(2, |s| {
-            assert_eq!(s.helper_depth(3, 20), 3);
+            assert_eq!(s.helper_depth(3, 20, 0), 3);
             s.enter_depth(3);
-            assert_eq!(s.helper_depth(3, 20), 4, "two threads: one per depth");
+            assert_eq!(s.helper_depth(3, 20, 0), 4, "two threads: one per depth");
             s.enter_depth(4);
-            assert_eq!(s.helper_depth(3, 20), 5);
-            assert_eq!(s.helper_depth(3, 4), 4, "never past the depth limit");
+            assert_eq!(s.helper_depth(3, 20, 0), 5);
+            assert_eq!(s.helper_depth(3, 4, 0), 4, "never past the depth limit");
             s.leave_depth(3);
-            assert_eq!(s.helper_depth(3, 20), 3);
+            assert_eq!(s.helper_depth(3, 20, 0), 3);
         });
         shared_for(4, |s| {
             s.enter_depth(6);
-            assert_eq!(s.helper_depth(6, 20), 6, "four threads: two per depth");
+            assert_eq!(s.helper_depth(6, 20, 0), 6, "four threads: two per depth");
             s.enter_depth(6);
-            assert_eq!(s.helper_depth(6, 20), 7);
+            assert_eq!(s.helper_depth(6, 20, 0), 7);
+        });
+        shared_for(2, |s| {
+            s.enter_depth(5);
+            assert_eq!(s.helper_depth(5, 20, 2), 5, "two allowed per depth: stays");
+            s.enter_depth(5);
+            assert_eq!(s.helper_depth(5, 20, 2), 6);
         });
     }
 
