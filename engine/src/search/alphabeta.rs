@@ -227,6 +227,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             .get_or_insert(pos.key(), || eval.evaluate(pos))
     }
 
+    /// The child `key`'s transposition-table and evaluation-cache slots, fetched
+    /// while the move is made and checked.
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        self.shared.tt.prefetch(key);
+        self.eval_cache.prefetch(key);
+    }
+
     /// Main thread only: ponderhit, deadlines, node limit.
     pub fn check_limits(&mut self) {
         let Some(control) = self.control.as_mut() else {
@@ -831,7 +839,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 deferred.push(picked_move);
                 continue;
             }
-            self.shared.tt.prefetch(child.key());
+            self.prefetch(child.key());
             let singular = m == tt_move && may_extend && self.p.se_min_depth > 0 && {
                 match self.singular_test(pos, depth, beta, ply, half_turns, m, tt_entry) {
                     Singular::Yes => true,
@@ -1167,7 +1175,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 break;
             }
             let child = after(pos, m);
-            self.shared.tt.prefetch(child.key());
+            self.prefetch(child.key());
             self.played[ply] = m;
             let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false);
             if self.stopped {

@@ -22,6 +22,12 @@ impl EvalCache {
         }
     }
 
+    /// Brings the slot of `key` toward the processor (see [`crate::tt::prefetch_line`]).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::tt::prefetch_line(&self.slots[(key as usize) & (SLOTS - 1)]);
+    }
+
     /// The cached evaluation of the position with `key`, or `evaluate()`, stored.
     #[inline]
     pub fn get_or_insert(&mut self, key: u64, evaluate: impl FnOnce() -> i32) -> i32 {
