@@ -105,9 +105,21 @@ fn code_side(code: u8) -> Side {
         Side::Black
     }
 }
+/// The kind of each man code (1-6 white, 7-12 black; 0, an empty cell, has none and
+/// reads as a pawn): one load, where the generator asks it of every man it moves.
+const KIND_OF_CODE: [Kind; 13] = {
+    let mut table = [Kind::Pawn; 13];
+    let mut code = 1;
+    while code < 13 {
+        table[code] = KINDS[(code - 1) % 6];
+        code += 1;
+    }
+    table
+};
+
 #[inline]
 fn code_kind(code: u8) -> Kind {
-    KINDS[((code - 1) % 6) as usize]
+    KIND_OF_CODE[code as usize]
 }
 
 /// Men moved so far in the current turn, by their current cells, in the order moved
