@@ -4,7 +4,8 @@
 One start position is a noisy measure of Lazy SMP (its figures move by +-0.5x from
 run to run), so this sums the wall time of `go depth D` over the positions of
 tools/smp-positions.txt (median of --runs per position) and reports
-sum(1 thread) / sum(2 threads) per variant, once per SearchParams set given.
+sum(1 thread) / sum(2 threads) per variant, and the geometric mean of each
+position's own ratio, once per SearchParams set given.
 
     python3 tools/smp_ttd.py target/release/manifold "" "smp_defer_min_depth=2" --runs 3
 
@@ -79,16 +80,22 @@ def main():
         mine = [m for v, m in positions if v == variant]
         depth = DEPTH[variant]
 
-        def total(threads, params):
-            return sum(statistics.median(
+        def medians(threads, params):
+            return [statistics.median(
                 engine.time_to_depth(variant, m, depth, threads, params) for _ in range(args.runs))
-                for m in mine)
+                for m in mine]
 
-        one = total(1, "")
+        ones = medians(1, "")
+        one = sum(ones)
         cells = [f"{variant:15} d{depth} {len(mine)} positions  1 thread {one:7.0f} ms"]
         for params in sets:
-            two = total(2, params)
-            cells.append(f"[{params or 'defaults'}] 2 threads {two:7.0f} ms {one / two:.2f}x")
+            twos = medians(2, params)
+            two = sum(twos)
+            # The sum is ruled by the slowest position; the geometric mean of the
+            # positions' own ratios weighs each position alike.
+            geo = statistics.geometric_mean(a / b for a, b in zip(ones, twos))
+            cells.append(f"[{params or 'defaults'}] 2 threads {two:7.0f} ms {one / two:.2f}x"
+                         f" (positions' geometric mean {geo:.2f}x)")
         print(" | ".join(cells), flush=True)
     engine.close()
 
