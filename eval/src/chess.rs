@@ -5,7 +5,8 @@
 //! * material (and, in crazyhouse, pieces in hand);
 //! * centrality: a cell's worth is how many knight leaps the board's own topology
 //!   offers from it (2 in a corner, 8 in the centre), so no hand-written square table;
-//! * mobility: attacked cells not occupied by own pieces, per piece kind;
+//! * mobility: attacked cells not occupied by own pieces, per piece kind, and those
+//!   of them an enemy pawn attacks;
 //! * king safety: pawn shield and enemy attacks on the king's neighbourhood; in
 //!   atomic, pieces next to one's own king that the enemy can capture (the explosion
 //!   would take the king) and, in crazyhouse, a larger weight for attacks (drops);
@@ -13,7 +14,16 @@
 //!   isolated pawns;
 //! * pieces: the bishop pair, rooks on open and half-open files;
 //! * threats: pieces attacked by enemy pawns, rooks and queens attacked by minors;
-//! * king danger growing with the square of the attacks on the king's neighbourhood.
+//! * king danger growing with the square of the attacks on the king's neighbourhood,
+//!   and safe checks: cells from which an enemy piece can check and that the king's
+//!   side does not attack;
+//! * threats also: hanging pieces (attacked, not defended), queens attacked by rooks;
+//! * outposts: knights and bishops in the enemy half that an own pawn defends and no
+//!   enemy pawn can chase;
+//! * pawns also: connected pawns (defended or beside another), blocked passed pawns
+//!   and the kings' distances to a passed pawn's next cell;
+//! * a piece-square table per kind, mirrored left to right (32 cells a kind), all
+//!   learned by `manifold tune` from self-play (docs/tuning.md): nothing hand-set.
 
 use crate::params::{Accumulator, Param, Terms};
 use engine::variants::chess::bitboard::{tables, Bitboard, Cells, FILE_A};
@@ -41,8 +51,20 @@ const ROOK_HALF_OPEN_FILE: Param = 36; // only enemy pawns on the file
 const THREAT_BY_PAWN: Param = 37; // per own non-pawn piece an enemy pawn attacks
 const THREAT_BY_MINOR: Param = 38; // per own rook or queen an enemy minor attacks
 const KING_ZONE_ATTACK_SQUARED: Param = 39; // (attacks on the king's neighbourhood)^2
+const SAFE_CHECK: Param = 40; // knight..queen: cells to check from, not defended
+const HANGING: Param = 44; // own non-pawn piece attacked and not defended
+const THREAT_BY_ROOK: Param = 45; // own queen attacked by an enemy rook
+const OUTPOST: Param = 46; // knight, bishop
+const CONNECTED_PAWN: Param = 48; // defended by a pawn or beside one
+const PASSED_BLOCKED: Param = 49; // a passed pawn whose next cell is occupied
+const PASSED_KING_PROXIMITY: Param = 50; // (their king's - own king's distance) x rank
+const MOBILITY_INTO_PAWN_ATTACKS: Param = 51; // mobility cells an enemy pawn attacks
+/// Piece-square tables: kind (pawn..king) x 32 cells (relative rank x file from the
+/// nearer edge, a..d), `PSQT + 32 * kind + cell`.
+const PSQT: Param = 52;
+const PARAMS: usize = PSQT + 6 * 32;
 
-const LAYOUT: [&str; 40] = [
+const NAMED: [&str; PSQT] = [
     "material.pawn",
     "material.knight",
     "material.bishop",
@@ -83,7 +105,58 @@ const LAYOUT: [&str; 40] = [
     "threats.by_pawn",
     "threats.by_minor_on_major",
     "king.zone_attack_squared",
+    "king.safe_check_knight",
+    "king.safe_check_bishop",
+    "king.safe_check_rook",
+    "king.safe_check_queen",
+    "threats.hanging",
+    "threats.by_rook_on_queen",
+    "pieces.knight_outpost",
+    "pieces.bishop_outpost",
+    "pawns.connected",
+    "pawns.passed_blocked",
+    "pawns.passed_king_proximity",
+    "mobility.into_pawn_attacks",
 ];
+
+/// Every parameter's name: the named ones, then the piece-square cells
+/// (`psqt.knight.d4`: relative rank 4, file d or e).
+fn layout_names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let kinds = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+        let mut names: Vec<&'static str> = NAMED.to_vec();
+        for kind in kinds {
+            for cell in 0..32 {
+                let (rank, file) = (cell / 4 + 1, (b'a' + (cell % 4) as u8) as char);
+                names.push(Box::leak(
+                    format!("psqt.{kind}.{file}{rank}").into_boxed_str(),
+                ));
+            }
+        }
+        debug_assert_eq!(names.len(), PARAMS);
+        names
+    })
+}
+
+/// A cell's index in the piece-square tables, from `side`'s view and mirrored.
+#[inline]
+fn psqt_cell(side: Side, sq: u8) -> usize {
+    let file = sq % 8;
+    (relative_rank(side, sq) * 4) as usize + file.min(7 - file) as usize
+}
+
+/// King-move distance between two cells.
+#[inline]
+fn distance(a: u8, b: u8) -> i32 {
+    let (fa, ra, fb, rb) = (
+        (a % 8) as i32,
+        (a / 8) as i32,
+        (b % 8) as i32,
+        (b / 8) as i32,
+    );
+    (fa - fb).abs().max((ra - rb).abs())
+}
 
 /// Piece values (pawn..queen) that measure the game phase: fixed, not tuned, so the
 /// phase of a position never depends on the table.
@@ -175,7 +248,7 @@ fn zone_ahead(side: Side, ksq: u8) -> Bitboard {
 
 impl<R: Rules> Terms for Board<R> {
     fn layout() -> &'static [&'static str] {
-        &LAYOUT
+        layout_names()
     }
 
     fn builtin_table() -> &'static str {
@@ -191,33 +264,37 @@ impl<R: Rules> Terms for Board<R> {
     fn terms<A: Accumulator>(&self, acc: &mut A) -> f32 {
         let b = self;
         let occ = b.occupied();
+        let t = tables();
         let mut phase = 0;
-        // Attack maps first: king safety needs the enemy's. `zone_attacks[s]` counts
-        // the attacks of side `s` on the other king's neighbourhood (one per piece and
-        // cell).
-        let king_zones = [Side::White, Side::Black]
-            .map(|s| b.king_sq(s).map(|k| tables().king[k as usize]).unwrap_or(0));
-        let mut attacks = [0u64; 2];
-        // Cells attacked by each side's pawns, and by its knights and bishops.
+        // Pawn attacks first: mobility into cells an enemy pawn attacks is a feature
+        // of its own.
         let mut pawn_attacks = [0u64; 2];
-        let mut minor_attacks = [0u64; 2];
+        for side in [Side::White, Side::Black] {
+            for sq in Cells(b.pieces(side, PAWN)) {
+                pawn_attacks[side.index()] |= t.pawn[side.index()][sq as usize];
+            }
+        }
+        // Attack maps next: king safety needs the enemy's. `zone_attacks[s]` counts
+        // the attacks of side `s` on the other king's neighbourhood (one per piece and
+        // cell); `kind_attacks[s][k]` are the cells side `s`'s pieces of kind `k` attack.
+        let king_zones = [Side::White, Side::Black]
+            .map(|s| b.king_sq(s).map(|k| t.king[k as usize]).unwrap_or(0));
+        let mut attacks = [0u64; 2];
+        let mut kind_attacks = [[0u64; 6]; 2];
         let mut zone_attacks = [0i32; 2];
         for side in [Side::White, Side::Black] {
             let sign = if side == Side::White { 1 } else { -1 };
             let own = b.side_pieces(side);
+            let chased = pawn_attacks[side.opposite().index()];
             for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
                 let k = kind as usize;
                 for sq in Cells(b.pieces(side, kind)) {
                     let a = attacks_of(kind, sq, side, occ);
-                    attacks[side.index()] |= a;
-                    match kind {
-                        PAWN => pawn_attacks[side.index()] |= a,
-                        KNIGHT | BISHOP => minor_attacks[side.index()] |= a,
-                        _ => {}
-                    }
+                    kind_attacks[side.index()][k] |= a;
                     zone_attacks[side.index()] +=
                         (a & king_zones[side.opposite().index()]).count_ones() as i32;
                     acc.add(CENTRALITY + k, sign * centrality(sq));
+                    acc.add(PSQT + 32 * k + psqt_cell(side, sq), sign);
                     if kind == KING {
                         continue;
                     }
@@ -226,8 +303,11 @@ impl<R: Rules> Terms for Board<R> {
                     if kind != PAWN {
                         let m = (a & !own).count_ones() as i32 - MOBILITY_BASELINE[k - 1];
                         acc.add(MOBILITY + k - 1, sign * m);
+                        let into = (a & !own & chased).count_ones() as i32;
+                        acc.add(MOBILITY_INTO_PAWN_ATTACKS, sign * into);
                     }
                 }
+                attacks[side.index()] |= kind_attacks[side.index()][k];
             }
             if R::DROPS {
                 for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN] {
@@ -238,6 +318,7 @@ impl<R: Rules> Terms for Board<R> {
             }
         }
 
+        let kings = [Side::White, Side::Black].map(|s| b.king_sq(s));
         for side in [Side::White, Side::Black] {
             let sign = if side == Side::White { 1 } else { -1 };
             let them = side.opposite();
@@ -248,11 +329,24 @@ impl<R: Rules> Terms for Board<R> {
                 acc.add(PAWN_ADVANCE, sign * (rank - 1));
                 if front_span(side, sq) & their_pawns == 0 && (1..=6).contains(&rank) {
                     acc.add(PASSED_PAWN + rank as usize - 1, sign);
+                    let stop = if side == Side::White { sq + 8 } else { sq - 8 };
+                    if occ & (1u64 << stop) != 0 {
+                        acc.add(PASSED_BLOCKED, sign);
+                    }
+                    if let (Some(own_k), Some(their_k)) = (kings[side.index()], kings[them.index()])
+                    {
+                        let closer = distance(their_k, stop) - distance(own_k, stop);
+                        acc.add(PASSED_KING_PROXIMITY, sign * closer * (rank - 1));
+                    }
                 }
                 let file = FILE_A << (sq % 8);
                 if (own_pawns & file).count_ones() > 1 {
                     // Counted once per pawn on the file: each doubled pawn pays.
                     acc.add(DOUBLED_PAWN, sign);
+                }
+                let beside = adjacent_files(sq % 8) & (0xffu64 << (8 * (sq / 8)));
+                if own_pawns & (beside | t.pawn[them.index()][sq as usize]) != 0 {
+                    acc.add(CONNECTED_PAWN, sign);
                 }
                 if own_pawns & adjacent_files(sq % 8) == 0 {
                     acc.add(ISOLATED_PAWN, sign);
@@ -271,17 +365,34 @@ impl<R: Rules> Terms for Board<R> {
                     }
                 }
             }
+            // Outposts: a minor in the enemy half (relative ranks 4-6), defended by
+            // an own pawn, on a cell no enemy pawn can ever attack.
+            for (kind, param) in [(KNIGHT, OUTPOST), (BISHOP, OUTPOST + 1)] {
+                for sq in Cells(b.pieces(side, kind) & pawn_attacks[side.index()]) {
+                    let rank = relative_rank(side, sq);
+                    let chasers = front_span(side, sq) & !(FILE_A << (sq % 8)) & their_pawns;
+                    if (3..=5).contains(&rank) && chasers == 0 {
+                        acc.add(param, sign);
+                    }
+                }
+            }
             // Threats against this side's pieces (a negative weight: they are the
             // enemy's chances).
             let pieces = b.side_pieces(side) & !own_pawns & !b.pieces(side, KING);
-            let by_pawn = (pieces & pawn_attacks[them.index()]).count_ones() as i32;
+            let their = kind_attacks[them.index()];
+            let by_pawn = (pieces & their[PAWN as usize]).count_ones() as i32;
             acc.add(THREAT_BY_PAWN, sign * by_pawn);
             let majors = b.pieces(side, ROOK) | b.pieces(side, QUEEN);
-            let by_minor = (majors & minor_attacks[them.index()]).count_ones() as i32;
+            let minor_attacks = their[KNIGHT as usize] | their[BISHOP as usize];
+            let by_minor = (majors & minor_attacks).count_ones() as i32;
             acc.add(THREAT_BY_MINOR, sign * by_minor);
+            let by_rook = (b.pieces(side, QUEEN) & their[ROOK as usize]).count_ones() as i32;
+            acc.add(THREAT_BY_ROOK, sign * by_rook);
+            let hanging = pieces & attacks[them.index()] & !attacks[side.index()];
+            acc.add(HANGING, sign * hanging.count_ones() as i32);
 
             let Some(ksq) = b.king_sq(side) else { continue };
-            let zone = tables().king[ksq as usize];
+            let zone = t.king[ksq as usize];
             let shield = (zone | front_span(side, ksq) & zone_ahead(side, ksq)) & own_pawns;
             acc.add(KING_SHIELD, sign * shield.count_ones() as i32);
             acc.add(KING_ZONE_ATTACK, sign * zone_attacks[them.index()]);
@@ -290,6 +401,24 @@ impl<R: Rules> Terms for Board<R> {
                 KING_ZONE_ATTACK_SQUARED,
                 sign * attacks_on_king * attacks_on_king,
             );
+            // Safe checks: cells from which an enemy piece of a kind could check this
+            // king, that it reaches, that hold none of its own pieces and that this
+            // side does not attack.
+            let safe = !b.side_pieces(them) & !attacks[side.index()];
+            let diagonal = t.bishop(ksq, occ);
+            let straight = t.rook(ksq, occ);
+            for (kind, from) in [
+                (KNIGHT, t.knight[ksq as usize]),
+                (BISHOP, diagonal),
+                (ROOK, straight),
+                (QUEEN, diagonal | straight),
+            ] {
+                let checks = from & their[kind as usize] & safe;
+                acc.add(
+                    SAFE_CHECK + kind as usize - 1,
+                    sign * checks.count_ones() as i32,
+                );
+            }
             if R::EXPLOSIONS {
                 // A capture on any cell next to our king explodes it: our pieces there
                 // that the enemy attacks are direct threats, unless the kings touch
@@ -297,7 +426,7 @@ impl<R: Rules> Terms for Board<R> {
                 // them).
                 let their_king_zone = b
                     .king_sq(them)
-                    .map(|k| tables().king[k as usize] | (1u64 << k))
+                    .map(|k| t.king[k as usize] | (1u64 << k))
                     .unwrap_or(0);
                 if their_king_zone & (1u64 << ksq) != 0 {
                     acc.add(ATOMIC_KINGS_TOUCH, sign);
@@ -345,9 +474,9 @@ mod tests {
     #[test]
     fn the_built_in_tables_are_complete() {
         // `builtin` panics on a missing, unknown or repeated parameter.
-        assert_eq!(builtin::<Chess>().len(), LAYOUT.len());
-        assert_eq!(builtin::<Crazyhouse>().len(), LAYOUT.len());
-        assert_eq!(builtin::<Atomic>().len(), LAYOUT.len());
+        assert_eq!(builtin::<Chess>().len(), PARAMS);
+        assert_eq!(builtin::<Crazyhouse>().len(), PARAMS);
+        assert_eq!(builtin::<Atomic>().len(), PARAMS);
         assert_eq!(builtin::<Chess>().mg[MATERIAL + KNIGHT as usize], 320.0);
         assert_eq!(builtin::<Atomic>().mg[MATERIAL + QUEEN as usize], 1000.0);
     }
@@ -417,6 +546,47 @@ mod tests {
         let attacked = "6k1/5ppp/8/8/8/8/5PPP/3QR1K1 b - - 0 1";
         let n = feature(attacked, KING_ZONE_ATTACK);
         assert_eq!(feature(attacked, KING_ZONE_ATTACK_SQUARED), n * n.abs());
+    }
+
+    #[test]
+    fn second_set_of_features_count() {
+        // White knight d5 on an outpost (pawn e4 defends it, no black c- or e-pawn can
+        // come); Black's bishop b4 hangs (the knight attacks it, nothing defends it).
+        // With no black pawns every white pawn is passed: a5 is blocked by the rook
+        // a6 and d4 by its own knight d5. d4, e4 and f4 stand side by side
+        // (connected); a5 stands alone.
+        let fen = "4k3/8/r7/P2N4/1b1PPP2/8/8/4K3 w - - 0 1";
+        assert_eq!(feature(fen, OUTPOST), 1);
+        assert_eq!(feature(fen, OUTPOST + 1), 0);
+        assert_eq!(feature(fen, HANGING), -1, "only b4 hangs");
+        assert_eq!(feature(fen, PASSED_BLOCKED), 2);
+        assert_eq!(feature(fen, CONNECTED_PAWN), 3);
+        // The pawn table's cell of a5: relative rank index 4, file a.
+        assert_eq!(feature(fen, PSQT + 4 * 4), 1);
+        // Safe checks against the white king g1: the black queen d8 reaches d1, which
+        // no white piece attacks; White's knight cannot check the black king.
+        let checks = "3qk3/8/8/8/8/5N2/5PPP/6K1 w - - 0 1";
+        assert_eq!(feature(checks, SAFE_CHECK + QUEEN as usize - 1), 1);
+        assert_eq!(feature(checks, SAFE_CHECK + KNIGHT as usize - 1), 0);
+        // With a white bishop on e2 guarding d1 the check is no longer safe.
+        let guarded = "3qk3/8/8/8/8/5N2/4BPPP/6K1 w - - 0 1";
+        assert_eq!(feature(guarded, SAFE_CHECK + QUEEN as usize - 1), 0);
+        // The kings' distance term: a white passed pawn on e6 (relative rank index
+        // 5), next cell e7; white king e5 (distance 2), black king a8 (distance 4).
+        let race = "k7/8/4P3/4K3/8/8/8/8 w - - 0 1";
+        assert_eq!(feature(race, PASSED_KING_PROXIMITY), (4 - 2) * 4);
+        // A rook attacking a queen, and mobility into pawn attacks (the knight b1
+        // reaches a3, c3 and d2; the black pawn b4 attacks a3 and c3).
+        let rook = "3rk3/8/8/8/1p6/8/8/1N1QK3 w - - 0 1";
+        assert_eq!(feature(rook, THREAT_BY_ROOK), 1);
+        assert_eq!(feature(rook, MOBILITY_INTO_PAWN_ATTACKS), 2);
+        // Every parameter is named once; the piece-square names follow the layout.
+        let names = layout_names();
+        assert_eq!(names.len(), PARAMS);
+        assert_eq!(
+            names[PSQT + 32 * KNIGHT as usize + 3 * 4 + 3],
+            "psqt.knight.d4"
+        );
     }
 
     #[test]

@@ -67,7 +67,7 @@ pub fn taper(mg: f32, eg: f32, phase: f32) -> i32 {
 }
 
 /// Parameters a layout may have at most (so [`Sum`] counts on the stack).
-pub const MAX_PARAMS: usize = 64;
+pub const MAX_PARAMS: usize = 256;
 
 /// The evaluation: the weighted sum of the features. The counts are summed per
 /// parameter first (an integer add per feature) and weighted once at the end, which
