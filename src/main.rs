@@ -228,6 +228,10 @@ struct TuneArgs {
     /// Weight of the game result in the target; the rest is the search score.
     #[arg(long, default_value_t = 1.0)]
     lambda: f64,
+    /// Ridge penalty: adds L2 x (weight - starting weight)^2 per weight to the error,
+    /// so that rarely seen features stay near their start (0: none).
+    #[arg(long, default_value_t = 0.0)]
+    l2: f64,
     /// Share of positions held out for validation.
     #[arg(long, default_value_t = 0.1)]
     validation: f64,
@@ -480,6 +484,7 @@ fn run_tune_command(a: TuneArgs, eval: Option<&std::path::Path>) -> ExitCode {
         epochs: a.epochs,
         learning_rate: a.learning_rate,
         lambda: a.lambda,
+        l2: a.l2,
         validation: a.validation,
         seed: a.seed,
         threads: a.threads,
