@@ -59,9 +59,15 @@ const CONNECTED_PAWN: Param = 48; // defended by a pawn or beside one
 const PASSED_BLOCKED: Param = 49; // a passed pawn whose next cell is occupied
 const PASSED_KING_PROXIMITY: Param = 50; // (their king's - own king's distance) x rank
 const MOBILITY_INTO_PAWN_ATTACKS: Param = 51; // mobility cells an enemy pawn attacks
+const WEAK_KING_ZONE: Param = 52; // king-zone cells attacked, defended by the king alone
+const ROOK_ON_SEVENTH: Param = 53;
+const BISHOP_PAWNS_SAME_COLOUR: Param = 54; // per bishop: own pawns on its colour
+const MINOR_BEHIND_PAWN: Param = 55; // a knight or bishop right behind an own pawn
+const BACKWARD_PAWN: Param = 56;
+const SPACE: Param = 57; // safe central cells behind own pawns (ranks 2-4)
 /// Piece-square tables: kind (pawn..king) x 32 cells (relative rank x file from the
 /// nearer edge, a..d), `PSQT + 32 * kind + cell`.
-const PSQT: Param = 52;
+const PSQT: Param = 58;
 const PARAMS: usize = PSQT + 6 * 32;
 
 const NAMED: [&str; PSQT] = [
@@ -117,6 +123,12 @@ const NAMED: [&str; PSQT] = [
     "pawns.passed_blocked",
     "pawns.passed_king_proximity",
     "mobility.into_pawn_attacks",
+    "king.weak_zone_cells",
+    "pieces.rook_on_seventh",
+    "pieces.bishop_pawns_same_colour",
+    "pieces.minor_behind_pawn",
+    "pawns.backward",
+    "space.safe_behind_pawns",
 ];
 
 /// Every parameter's name: the named ones, then the piece-square cells
@@ -166,6 +178,11 @@ const PHASE_FULL: i32 = 2 * (2 * 320 + 2 * 330 + 2 * 500 + 900);
 /// Cells of mobility a piece is expected to have (knight..queen); the feature is the
 /// difference, so a piece with fewer counts negatively.
 const MOBILITY_BASELINE: [i32; 4] = [4, 6, 6, 12];
+
+/// The light cells (b1, a2, ...).
+const LIGHT_CELLS: Bitboard = 0x55aa_55aa_55aa_55aa;
+/// White's space area: files c-f of ranks 2-4 (Black's is its mirror).
+const SPACE_WHITE: Bitboard = 0x0000_0000_3c3c_3c00;
 
 /// Knight leaps from a cell on the board's topology: the centrality measure.
 #[inline]
@@ -227,6 +244,17 @@ fn adjacent_files(file: u8) -> Bitboard {
         files |= FILE_A << (file + 1);
     }
     files
+}
+
+/// The ranks from `side`'s first up to `sq`'s, inclusive.
+#[inline]
+fn level_or_behind(side: Side, sq: u8) -> Bitboard {
+    let rank = sq / 8;
+    if side == Side::White {
+        !0u64 >> (8 * (7 - rank))
+    } else {
+        !0u64 << (8 * rank)
+    }
 }
 
 /// The two ranks in front of a king (its pawn shield area).
@@ -350,12 +378,58 @@ impl<R: Rules> Terms for Board<R> {
                 }
                 if own_pawns & adjacent_files(sq % 8) == 0 {
                     acc.add(ISOLATED_PAWN, sign);
+                } else if (1..=5).contains(&rank) {
+                    // Backward: no own pawn beside or behind on the adjacent files can
+                    // defend it, and an enemy pawn guards the cell in front.
+                    let stop = if side == Side::White { sq + 8 } else { sq - 8 };
+                    let supporters = own_pawns & adjacent_files(sq % 8) & level_or_behind(side, sq);
+                    if supporters == 0 && pawn_attacks[them.index()] & (1u64 << stop) != 0 {
+                        acc.add(BACKWARD_PAWN, sign);
+                    }
                 }
             }
             if b.pieces(side, BISHOP).count_ones() >= 2 {
                 acc.add(BISHOP_PAIR, sign);
             }
+            let bishops = b.pieces(side, BISHOP);
+            for sq in Cells(bishops) {
+                let colour = if LIGHT_CELLS & (1u64 << sq) != 0 {
+                    LIGHT_CELLS
+                } else {
+                    !LIGHT_CELLS
+                };
+                let same = (own_pawns & colour).count_ones() as i32;
+                acc.add(BISHOP_PAWNS_SAME_COLOUR, sign * same);
+            }
+            let (behind_pawns, pawn_fill_back) = if side == Side::White {
+                (
+                    own_pawns >> 8,
+                    own_pawns >> 8 | own_pawns >> 16 | own_pawns >> 24,
+                )
+            } else {
+                (
+                    own_pawns << 8,
+                    own_pawns << 8 | own_pawns << 16 | own_pawns << 24,
+                )
+            };
+            let minors = b.pieces(side, KNIGHT) | bishops;
+            acc.add(
+                MINOR_BEHIND_PAWN,
+                sign * (minors & behind_pawns).count_ones() as i32,
+            );
+            // Space: central cells of the own half (files c-f, ranks 2-4) behind own
+            // pawns, not holding one, that no enemy pawn attacks.
+            let centre = if side == Side::White {
+                SPACE_WHITE
+            } else {
+                SPACE_WHITE.swap_bytes()
+            };
+            let space = centre & pawn_fill_back & !own_pawns & !pawn_attacks[them.index()];
+            acc.add(SPACE, sign * space.count_ones() as i32);
             for sq in Cells(b.pieces(side, ROOK)) {
+                if relative_rank(side, sq) == 6 {
+                    acc.add(ROOK_ON_SEVENTH, sign);
+                }
                 let file = FILE_A << (sq % 8);
                 if own_pawns & file == 0 {
                     if their_pawns & file == 0 {
@@ -395,6 +469,14 @@ impl<R: Rules> Terms for Board<R> {
             let zone = t.king[ksq as usize];
             let shield = (zone | front_span(side, ksq) & zone_ahead(side, ksq)) & own_pawns;
             acc.add(KING_SHIELD, sign * shield.count_ones() as i32);
+            let own = kind_attacks[side.index()];
+            let defended = own[PAWN as usize]
+                | own[KNIGHT as usize]
+                | own[BISHOP as usize]
+                | own[ROOK as usize]
+                | own[QUEEN as usize];
+            let weak = zone & attacks[them.index()] & !defended;
+            acc.add(WEAK_KING_ZONE, sign * weak.count_ones() as i32);
             acc.add(KING_ZONE_ATTACK, sign * zone_attacks[them.index()]);
             let attacks_on_king = zone_attacks[them.index()];
             acc.add(
@@ -586,6 +668,35 @@ mod tests {
         assert_eq!(
             names[PSQT + 32 * KNIGHT as usize + 3 * 4 + 3],
             "psqt.knight.d4"
+        );
+    }
+
+    #[test]
+    fn third_set_of_features_count() {
+        let rook = "4k3/R7/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(feature(rook, ROOK_ON_SEVENTH), 1);
+        // The dark bishop c1 with the pawns d2 (dark) and e2 (light); the knight d1
+        // stands right behind d2.
+        let bishop = "4k3/8/8/8/8/8/3PP3/2BNK3 w - - 0 1";
+        assert_eq!(feature(bishop, BISHOP_PAWNS_SAME_COLOUR), 1);
+        assert_eq!(feature(bishop, MINOR_BEHIND_PAWN), 1);
+        // Space: behind d4 and e4, White has d2, d3, e2 and e3 but the black pawn f4
+        // attacks e3 (3); behind f4 Black has f5, f6 and f7 but e4 attacks f5 (2).
+        let space = "4k3/8/8/8/3PPp2/8/8/4K3 w - - 0 1";
+        assert_eq!(feature(space, SPACE), 3 - 2);
+        assert_eq!(feature(space, BACKWARD_PAWN), 0);
+        // d3 is backward: e4 is ahead of it, no c-pawn, and c5 guards d4.
+        let backward = "4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1";
+        assert_eq!(feature(backward, BACKWARD_PAWN), 1);
+        // The rook a1 attacks f1 next to the king g1, and nothing but the king
+        // defends f1.
+        let weak = "4k3/8/8/8/8/8/5PPP/r5K1 w - - 0 1";
+        assert_eq!(feature(weak, WEAK_KING_ZONE), 1);
+        let defended = "4k3/8/8/8/8/8/4BPPP/r5K1 w - - 0 1";
+        assert_eq!(
+            feature(defended, WEAK_KING_ZONE),
+            0,
+            "the bishop e2 defends f1"
         );
     }
 
