@@ -20,8 +20,11 @@
 //! * threats also: hanging pieces (attacked, not defended), queens attacked by rooks;
 //! * outposts: knights and bishops in the enemy half that an own pawn defends and no
 //!   enemy pawn can chase;
-//! * pawns also: connected pawns (defended or beside another), blocked passed pawns
-//!   and the kings' distances to a passed pawn's next cell;
+//! * pawns also: connected pawns (defended or beside another), backward pawns, blocked
+//!   passed pawns and the kings' distances to a passed pawn's next cell;
+//! * king-zone cells only the king defends; rooks on the seventh; own pawns on a
+//!   bishop's colour; minors right behind a pawn; space (safe central cells behind
+//!   own pawns);
 //! * a piece-square table per kind, mirrored left to right (32 cells a kind), all
 //!   learned by `manifold tune` from self-play (docs/tuning.md): nothing hand-set.
 

@@ -66,29 +66,34 @@ pub fn taper(mg: f32, eg: f32, phase: f32) -> i32 {
     (mg * phase + eg * (1.0 - phase)).round() as i32
 }
 
-/// Parameters a layout may have at most (so [`Sum`] counts on the stack).
-pub const MAX_PARAMS: usize = 256;
+/// Parameters [`Sum`] counts on the stack and weights once at the end; a layout's
+/// parameters beyond these (piece-square cells: many parameters, each seen by few
+/// pieces of a position) are weighted as they come.
+pub const COUNTED_PARAMS: usize = 64;
 
-/// The evaluation: the weighted sum of the features. The counts are summed per
-/// parameter first (an integer add per feature) and weighted once at the end, which
-/// costs less than weighting every feature as it comes.
+/// The evaluation: the weighted sum of the features. The first [`COUNTED_PARAMS`]
+/// parameters' counts are summed per parameter first (an integer add per feature) and
+/// weighted once at the end, which costs less than weighting every feature as it
+/// comes; the rest are weighted as they come, so that the final loop stays short.
 pub struct Sum<'a> {
     w: &'a Weights,
-    counts: [i32; MAX_PARAMS],
+    counts: [i32; COUNTED_PARAMS],
+    direct: (f32, f32),
 }
 
 impl<'a> Sum<'a> {
     pub fn new(w: &'a Weights) -> Self {
         Sum {
             w,
-            counts: [0; MAX_PARAMS],
+            counts: [0; COUNTED_PARAMS],
+            direct: (0.0, 0.0),
         }
     }
     /// The weighted middlegame and endgame sums.
     #[inline]
     pub fn totals(&self) -> (f32, f32) {
-        let n = self.w.len();
-        let (mut mg, mut eg) = (0.0f32, 0.0f32);
+        let n = self.w.len().min(COUNTED_PARAMS);
+        let (mut mg, mut eg) = self.direct;
         for ((&c, &m), &e) in self.counts[..n].iter().zip(&self.w.mg).zip(&self.w.eg) {
             mg += m * c as f32;
             eg += e * c as f32;
@@ -100,7 +105,12 @@ impl<'a> Sum<'a> {
 impl Accumulator for Sum<'_> {
     #[inline]
     fn add(&mut self, p: Param, count: i32) {
-        self.counts[p] += count;
+        if p < COUNTED_PARAMS {
+            self.counts[p] += count;
+        } else {
+            self.direct.0 += self.w.mg[p] * count as f32;
+            self.direct.1 += self.w.eg[p] * count as f32;
+        }
     }
 }
 
