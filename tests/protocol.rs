@@ -472,7 +472,7 @@ fn multipv_under_go_infinite_reports_every_line_until_stop() {
 
 #[test]
 fn eval_file_loads_a_table_and_bad_files_change_nothing() {
-    // A knight worth 200 more in the file: the `eval` total of a position with a
+    // A knight worth 200 more in the file (both phases): the `eval` total of a position with a
     // white knight rises by 200. Bad files are refused with the line named, and the
     // evaluation stays as it was; an empty value goes back to the built-in table.
     let dir = std::env::temp_dir();
@@ -484,7 +484,24 @@ fn eval_file_loads_a_table_and_bad_files_change_nothing() {
         std::fs::write(&p, text).unwrap();
         p.display().to_string()
     };
-    let good = file("good", "variant chess\nmaterial.knight 520\n");
+    // The built-in knight's weights (the table is fitted, so read, not assumed).
+    let knight = include_str!("../eval/tables/chess.txt")
+        .lines()
+        .find(|l| l.starts_with("material.knight "))
+        .expect("the chess table names the knight");
+    let w: Vec<f32> = knight
+        .split_whitespace()
+        .skip(1)
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let good = file(
+        "good",
+        &format!(
+            "variant chess\nmaterial.knight {} {}\n",
+            w[0] + 200.0,
+            w[1] + 200.0
+        ),
+    );
     let typo = file("typo", "variant chess\nmaterial.knigt 520\n");
     let other = file("other", "variant atomic\nmaterial.knight 1\n");
     let mut e = Engine::start();
