@@ -582,14 +582,20 @@ fn node_limit_is_kept() {
 /// moment can make this position solve (or fail) either way: then look for another
 /// budget where the last window fails high and the re-search does not finish.
 #[test]
+#[ignore = "since chess's fitted table (7ce3ad9) no budget from 20k to 1.2M nodes stops WAC.239 during the re-search: needs another position (WAC239_NODES=N sets the budget to look)"]
 fn a_root_move_that_failed_high_is_kept_when_the_search_stops() {
     let lines: Vec<_> = wac_lines()
         .into_iter()
         .filter(|(id, ..)| id == "WAC.239")
         .collect();
     // 450k-650k nodes had this property on 2026-11-28 (lazy quiet ordering); 550k.
+    // `WAC239_NODES` overrides the budget, to look for one that has it again.
     let limits = Limits {
-        nodes: Some(550_000),
+        nodes: Some(
+            std::env::var("WAC239_NODES")
+                .map(|v| v.parse().unwrap())
+                .unwrap_or(550_000),
+        ),
         ..Limits::default()
     };
     let solved = |keep: u8| {
