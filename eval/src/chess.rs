@@ -29,7 +29,7 @@
 //!   learned by `manifold tune` from self-play (docs/tuning.md): nothing hand-set.
 
 use crate::params::{Accumulator, Param, Terms};
-use engine::variants::chess::bitboard::{tables, Bitboard, Cells, FILE_A, RANK_1};
+use engine::variants::chess::bitboard::{tables, Bitboard, Cells, FILE_A};
 use engine::variants::chess::board::{Board, Rules, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use engine::{Position, Side};
 
@@ -71,36 +71,7 @@ const SPACE: Param = 57; // safe central cells behind own pawns (ranks 2-4)
 /// Piece-square tables: kind (pawn..king) x 32 cells (relative rank x file from the
 /// nearer edge, a..d), `PSQT + 32 * kind + cell`.
 const PSQT: Param = 58;
-/// Mobility as a table per piece kind and count of safe cells (cells not holding an
-/// own piece and not attacked by an enemy pawn): knight 0..=8, bishop 0..=13, rook
-/// 0..=14, queen 0..=27, `MOBILITY_TABLE + MOBILITY_OFFSET[kind - 1] + count`. A
-/// piece's worth does not grow by the same amount with every cell it reaches.
-const MOBILITY_TABLE: Param = PSQT + 6 * 32;
-const MOBILITY_CELLS: [usize; 4] = [9, 14, 15, 28];
-const MOBILITY_OFFSET: [usize; 4] = [0, 9, 23, 38];
-/// King shelter, for each of the three files around the king (the king's file kept
-/// off the edge): the relative rank of the own pawn nearest in front of the king on
-/// the file (0: none), by the file's distance from the edge (a..d),
-/// `KING_SHELTER + 8 * edge + rank`.
-const KING_SHELTER: Param = MOBILITY_TABLE + 66;
-/// Pawn storm on the same files: the relative rank (from the king's side) of the
-/// enemy pawn nearest in front of the king (0: none), `KING_STORM + 8 * edge + rank`...
-const KING_STORM: Param = KING_SHELTER + 32;
-/// ...or, when that pawn stands right in front of the own shelter pawn (blocked),
-/// `KING_STORM_BLOCKED + rank` instead.
-const KING_STORM_BLOCKED: Param = KING_STORM + 32;
-/// Material imbalance: products of a side's counts (bishop pair, pawns, knights,
-/// bishops, rooks, queens) with its own (`IMBALANCE_OURS + i (i + 1) / 2 + j`, j <= i)
-/// and with the enemy's (`IMBALANCE_THEIRS + i (i - 1) / 2 + j`, j < i): a knight
-/// worth more with many pawns, a rook pair worth less than two rooks, and so on.
-const IMBALANCE_OURS: Param = KING_STORM_BLOCKED + 8;
-const IMBALANCE_THEIRS: Param = IMBALANCE_OURS + 21;
-/// Enemy pieces (not pawns or the king) that an own pawn would attack after a safe
-/// push (one cell, or two from the start rank).
-const THREAT_BY_PAWN_PUSH: Param = IMBALANCE_THEIRS + 15;
-/// Enemy pieces (not the king) the own king attacks that nothing defends.
-const THREAT_BY_KING: Param = THREAT_BY_PAWN_PUSH + 1;
-const PARAMS: usize = THREAT_BY_KING + 1;
+const PARAMS: usize = PSQT + 6 * 32;
 
 const NAMED: [&str; PSQT] = [
     "material.pawn",
@@ -163,68 +134,23 @@ const NAMED: [&str; PSQT] = [
     "space.safe_behind_pawns",
 ];
 
-/// The imbalance table's counts, in order.
-const IMBALANCE_COUNTS: [&str; 6] = ["bishop_pair", "pawn", "knight", "bishop", "rook", "queen"];
-
 /// Every parameter's name: the named ones, then the piece-square cells
-/// (`psqt.knight.d4`: relative rank 4, file d or e), then the tables after them
-/// (`mobility.knight_3`, `king.shelter_b_rank2`, `king.storm_b_none`,
-/// `king.storm_blocked_rank3`, `imbalance.ours_knight_pawn`,
-/// `imbalance.theirs_knight_pawn`) and the last threats.
+/// (`psqt.knight.d4`: relative rank 4, file d or e).
 fn layout_names() -> &'static [&'static str] {
     static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     NAMES.get_or_init(|| {
         let kinds = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-        let mut names: Vec<String> = NAMED.iter().map(|n| n.to_string()).collect();
+        let mut names: Vec<&'static str> = NAMED.to_vec();
         for kind in kinds {
             for cell in 0..32 {
                 let (rank, file) = (cell / 4 + 1, (b'a' + (cell % 4) as u8) as char);
-                names.push(format!("psqt.{kind}.{file}{rank}"));
+                names.push(Box::leak(
+                    format!("psqt.{kind}.{file}{rank}").into_boxed_str(),
+                ));
             }
         }
-        for (i, cells) in MOBILITY_CELLS.iter().enumerate() {
-            for n in 0..*cells {
-                names.push(format!("mobility.{}_{n}", kinds[i + 1]));
-            }
-        }
-        // Rank index 0 is "no pawn" (no pawn stands on its first rank).
-        let rank_name = |r: usize| {
-            if r == 0 {
-                "none".to_string()
-            } else {
-                format!("rank{}", r + 1)
-            }
-        };
-        for what in ["shelter", "storm"] {
-            for edge in 0..4 {
-                let file = (b'a' + edge as u8) as char;
-                for rank in 0..8 {
-                    names.push(format!("king.{what}_{file}_{}", rank_name(rank)));
-                }
-            }
-        }
-        for rank in 0..8 {
-            names.push(format!("king.storm_blocked_{}", rank_name(rank)));
-        }
-        for i in 0..6 {
-            for j in 0..=i {
-                let (a, b) = (IMBALANCE_COUNTS[i], IMBALANCE_COUNTS[j]);
-                names.push(format!("imbalance.ours_{a}_{b}"));
-            }
-        }
-        for i in 0..6 {
-            for j in 0..i {
-                let (a, b) = (IMBALANCE_COUNTS[i], IMBALANCE_COUNTS[j]);
-                names.push(format!("imbalance.theirs_{a}_{b}"));
-            }
-        }
-        names.push("threats.by_pawn_push".to_string());
-        names.push("threats.by_king".to_string());
         debug_assert_eq!(names.len(), PARAMS);
         names
-            .into_iter()
-            .map(|n| &*Box::leak(n.into_boxed_str()))
-            .collect()
     })
 }
 
@@ -410,9 +336,6 @@ impl<R: Rules> Terms for Board<R> {
                         acc.add(MOBILITY + k - 1, sign * m);
                         let into = (a & !own & chased).count_ones() as i32;
                         acc.add(MOBILITY_INTO_PAWN_ATTACKS, sign * into);
-                        let safe = (a & !own & !chased).count_ones() as usize;
-                        let cell = safe.min(MOBILITY_CELLS[k - 1] - 1);
-                        acc.add(MOBILITY_TABLE + MOBILITY_OFFSET[k - 1] + cell, sign);
                     }
                 }
                 attacks[side.index()] |= kind_attacks[side.index()][k];
@@ -427,41 +350,11 @@ impl<R: Rules> Terms for Board<R> {
         }
 
         let kings = [Side::White, Side::Black].map(|s| b.king_sq(s));
-        let imbalance_counts = [Side::White, Side::Black].map(|s| {
-            let n = |kind| b.pieces(s, kind).count_ones() as i32;
-            [
-                (n(BISHOP) >= 2) as i32,
-                n(PAWN),
-                n(KNIGHT),
-                n(BISHOP),
-                n(ROOK),
-                n(QUEEN),
-            ]
-        });
         for side in [Side::White, Side::Black] {
             let sign = if side == Side::White { 1 } else { -1 };
             let them = side.opposite();
             let own_pawns = b.pieces(side, PAWN);
             let their_pawns = b.pieces(them, PAWN);
-            let (ours, theirs) = (
-                imbalance_counts[side.index()],
-                imbalance_counts[them.index()],
-            );
-            for i in 0..6 {
-                if ours[i] == 0 {
-                    continue;
-                }
-                for j in 0..=i {
-                    let own_product = ours[i] * ours[j];
-                    if own_product != 0 {
-                        acc.add(IMBALANCE_OURS + i * (i + 1) / 2 + j, sign * own_product);
-                    }
-                    let their_product = ours[i] * theirs[j];
-                    if j < i && their_product != 0 {
-                        acc.add(IMBALANCE_THEIRS + i * (i - 1) / 2 + j, sign * their_product);
-                    }
-                }
-            }
             for sq in Cells(own_pawns) {
                 let rank = relative_rank(side, sq);
                 acc.add(PAWN_ADVANCE, sign * (rank - 1));
@@ -574,57 +467,11 @@ impl<R: Rules> Terms for Board<R> {
             acc.add(THREAT_BY_ROOK, sign * by_rook);
             let hanging = pieces & attacks[them.index()] & !attacks[side.index()];
             acc.add(HANGING, sign * hanging.count_ones() as i32);
-            // This side's threats: enemy pieces a safe pawn push would attack, and
-            // undefended enemy pieces next to this side's king.
-            let targets = b.side_pieces(them) & !their_pawns & !b.pieces(them, KING);
-            let empty = !occ;
-            let (pushed, double_pushed) = if side == Side::White {
-                let one = own_pawns << 8 & empty;
-                (one, (one & RANK_1 << 16) << 8 & empty)
-            } else {
-                let one = own_pawns >> 8 & empty;
-                (one, (one & RANK_1 << 40) >> 8 & empty)
-            };
-            let safe_push = (pushed | double_pushed)
-                & !pawn_attacks[them.index()]
-                & (attacks[side.index()] | !attacks[them.index()]);
-            let mut push_threats = 0;
-            for sq in Cells(safe_push) {
-                push_threats |= t.pawn[side.index()][sq as usize];
-            }
-            acc.add(
-                THREAT_BY_PAWN_PUSH,
-                sign * (push_threats & targets).count_ones() as i32,
-            );
-            let undefended = b.side_pieces(them) & !b.pieces(them, KING) & !attacks[them.index()];
-            let by_king = undefended & kind_attacks[side.index()][KING as usize];
-            acc.add(THREAT_BY_KING, sign * by_king.count_ones() as i32);
 
             let Some(ksq) = b.king_sq(side) else { continue };
             let zone = t.king[ksq as usize];
             let shield = (zone | front_span(side, ksq) & zone_ahead(side, ksq)) & own_pawns;
             acc.add(KING_SHIELD, sign * shield.count_ones() as i32);
-            // Shelter and storm on the three files around the king: pawns level with
-            // the king or in front of it.
-            let ahead = level_or_behind(them, ksq);
-            let centre_file = (ksq % 8).clamp(1, 6);
-            for file in centre_file - 1..=centre_file + 1 {
-                let on_file = (FILE_A << file) & ahead;
-                let nearest = |pawns: Bitboard| {
-                    Cells(pawns & on_file)
-                        .map(|sq| relative_rank(side, sq) as usize)
-                        .min()
-                        .unwrap_or(0)
-                };
-                let (shelter, storm) = (nearest(own_pawns), nearest(their_pawns));
-                let edge = file.min(7 - file) as usize;
-                acc.add(KING_SHELTER + 8 * edge + shelter, sign);
-                if shelter != 0 && storm == shelter + 1 {
-                    acc.add(KING_STORM_BLOCKED + storm, sign);
-                } else {
-                    acc.add(KING_STORM + 8 * edge + storm, sign);
-                }
-            }
             let own = kind_attacks[side.index()];
             let defended = own[PAWN as usize]
                 | own[KNIGHT as usize]
@@ -865,77 +712,6 @@ mod tests {
             0,
             "the bishop e2 defends f1"
         );
-    }
-
-    #[test]
-    fn fourth_set_of_features_count() {
-        // The knight a1 reaches b3 and c2; the black pawn a4 attacks b3, so one safe
-        // cell.
-        let knight = "4k3/8/8/8/p7/8/8/N3K3 w - - 0 1";
-        assert_eq!(feature(knight, MOBILITY_TABLE + 1), 1);
-        assert_eq!(feature(knight, MOBILITY_TABLE + 2), 0);
-        // White's king g1 behind f2, g2 and h3 (shelter ranks 2, 2, 3 on files at
-        // edge distances 2, 1, 0); the black pawns g5 (storm, rank 5) and h4 (blocked
-        // by h3). Black's king e8 has no pawns on d, e, f, and White's f2 storms it
-        // from Black's rank 7.
-        let king = "4k3/8/8/6p1/7p/7P/5PP1/6K1 w - - 0 1";
-        assert_eq!(feature(king, KING_SHELTER + 16 + 1), 1);
-        assert_eq!(feature(king, KING_SHELTER + 8 + 1), 1);
-        assert_eq!(feature(king, KING_SHELTER + 2), 1);
-        assert_eq!(feature(king, KING_SHELTER + 16), -1, "Black's f: none");
-        assert_eq!(
-            feature(king, KING_SHELTER + 24),
-            -2,
-            "Black's d and e: none"
-        );
-        assert_eq!(feature(king, KING_STORM + 8 + 4), 1);
-        assert_eq!(feature(king, KING_STORM_BLOCKED + 3), 1);
-        assert_eq!(feature(king, KING_STORM + 16 + 6), -1);
-        assert_eq!(feature(king, KING_STORM + 24), -2);
-        // White: two pawns and two knights; Black: one rook.
-        let imbalance = "r3k3/8/8/8/8/8/PP6/NN2K3 w - - 0 1";
-        assert_eq!(feature(imbalance, IMBALANCE_OURS + 4), 4, "knights x pawns");
-        assert_eq!(
-            feature(imbalance, IMBALANCE_OURS + 5),
-            4,
-            "knights x knights"
-        );
-        assert_eq!(feature(imbalance, IMBALANCE_OURS + 2), 4, "pawns x pawns");
-        assert_eq!(feature(imbalance, IMBALANCE_OURS + 14), -1, "rooks x rooks");
-        assert_eq!(
-            feature(imbalance, IMBALANCE_THEIRS + 7),
-            -2,
-            "rook x their pawns"
-        );
-        assert_eq!(
-            feature(imbalance, IMBALANCE_THEIRS + 8),
-            -2,
-            "rook x their knights"
-        );
-        assert_eq!(
-            feature(imbalance, IMBALANCE_THEIRS + 3),
-            0,
-            "knights x their rooks is the rook's"
-        );
-        let names = layout_names();
-        assert_eq!(names[IMBALANCE_THEIRS + 8], "imbalance.theirs_rook_knight");
-        assert_eq!(names[KING_STORM_BLOCKED + 3], "king.storm_blocked_rank4");
-        assert_eq!(
-            names[MOBILITY_TABLE + MOBILITY_OFFSET[3] + 27],
-            "mobility.queen_27"
-        );
-        // d3-d4 would attack the knight c5 (d4 is safe); the king e1 attacks the
-        // undefended knight d2.
-        let push = "4k3/8/8/2n5/8/3P4/8/4K3 w - - 0 1";
-        assert_eq!(feature(push, THREAT_BY_PAWN_PUSH), 1);
-        let guarded_push = "4k3/8/8/2n1p3/8/3P4/8/4K3 w - - 0 1";
-        assert_eq!(
-            feature(guarded_push, THREAT_BY_PAWN_PUSH),
-            0,
-            "the pawn e5 guards d4"
-        );
-        let by_king = "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1";
-        assert_eq!(feature(by_king, THREAT_BY_KING), 1);
     }
 
     #[test]
