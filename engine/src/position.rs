@@ -298,6 +298,13 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// A key of the position's slow-changing structure (in chess, the pawns), for
+    /// the search's correction history: positions sharing it tend to share the
+    /// static evaluation's errors. Default: none (no correction).
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Plies (or half-turns) since the last irreversible change, as the variant
     /// counts them for its move-counter draw.
     fn halfmove_clock(&self) -> u32;

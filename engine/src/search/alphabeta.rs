@@ -227,6 +227,27 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             .get_or_insert(pos.key(), || eval.evaluate(pos))
     }
 
+    /// The position's structure key when the correction history is on.
+    #[inline]
+    fn structure_key(&self, pos: &P) -> Option<u64> {
+        if self.p.correction != 0 {
+            pos.structure_key()
+        } else {
+            None
+        }
+    }
+
+    /// A static evaluation with the correction learned for its structure.
+    #[inline]
+    fn corrected(&self, raw: i32, side: crate::position::Side, structure: Option<u64>) -> i32 {
+        match structure {
+            Some(k) => {
+                (raw + self.ordering.correction.get(side, k)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            }
+            None => raw,
+        }
+    }
+
     /// The child `key`'s transposition-table and evaluation-cache slots, fetched
     /// while the move is made and checked.
     #[inline]
@@ -509,11 +530,18 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         } else {
             self.p.lmp_max_depth
         };
-        let static_eval = if in_check {
+        let structure = self.structure_key(pos);
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             self.static_eval(pos)
         };
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.corrected(raw_eval, side, structure)
+        };
+        let corrected_eval = static_eval;
         let known_eval = (!in_check).then_some(static_eval);
         self.evals[ply] = (half_turns, known_eval);
         // Looked up only when a parameter uses it (the defaults do not).
@@ -932,6 +960,28 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             // Every sub-move was left to another order: nothing is known here.
             return original_alpha;
         }
+        // The correction history learns from a quiet verdict whose bound says which
+        // way the static evaluation was off (a tactical best move says nothing
+        // about the structure).
+        if let Some(k) = structure {
+            let quiet_best = best_move.is_none() || tactical.binary_search(&best_move).is_err();
+            let informative = match bound_for(best_score, original_alpha, beta) {
+                Bound::Exact => true,
+                Bound::Lower => best_score > corrected_eval,
+                Bound::Upper => best_score < corrected_eval,
+            };
+            if !in_check
+                && !singular_search
+                && !skipped_an_order
+                && quiet_best
+                && informative
+                && best_score.abs() < MATE_BOUND
+            {
+                self.ordering
+                    .correction
+                    .update(side, k, depth, raw_eval, best_score);
+            }
+        }
         // Without the skipped orders a score below beta may be below the node's
         // value: only a cutoff is stored then (`turn_order_dedup=2` stores it anyway).
         if !singular_search
@@ -1128,7 +1178,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             best_score = -INFINITY;
         } else {
-            let stand_pat = self.static_eval(pos);
+            let raw = self.static_eval(pos);
+            let stand_pat = self.corrected(raw, pos.side_to_move(), self.structure_key(pos));
             if stand_pat >= beta {
                 return stand_pat;
             }

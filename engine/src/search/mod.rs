@@ -8,6 +8,7 @@
 //! * [`crate::tt`] — the shared lock-free transposition table.
 
 pub mod alphabeta;
+pub mod correction;
 mod evalcache;
 pub mod ordering;
 pub mod params;

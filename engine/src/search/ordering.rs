@@ -7,6 +7,7 @@
 //! after the quiet moves. Elsewhere the history of which tactical moves caused
 //! cut-offs orders them, which learns a capture order without knowing piece values.
 
+use super::correction::CorrectionHistory;
 use super::MAX_PLY;
 use crate::moves::Move;
 use crate::position::Side;
@@ -50,6 +51,9 @@ pub struct OrderingTables {
     /// Continuation history of quiet moves: how well a move did right after the
     /// prior move `[k]`, hashed by (side, prior move, move).
     continuation: [Vec<i16>; 2],
+    /// Not ordering, but kept between searches with it: the static evaluation's
+    /// corrections.
+    pub correction: CorrectionHistory,
 }
 
 fn continuation_index(side: Side, prior: Move, m: Move) -> usize {
@@ -93,6 +97,7 @@ impl Default for OrderingTables {
             tactical: vec![0; 2 * CELLS * CELLS],
             counter: vec![Move::NONE; 2 * CELLS * CELLS],
             continuation: [vec![0; CONTINUATION_SIZE], vec![0; CONTINUATION_SIZE]],
+            correction: CorrectionHistory::default(),
         }
     }
 }
@@ -107,6 +112,7 @@ impl OrderingTables {
             tactical: Vec::new(),
             counter: Vec::new(),
             continuation: [Vec::new(), Vec::new()],
+            correction: CorrectionHistory::placeholder(),
         }
     }
 

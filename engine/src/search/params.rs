@@ -175,6 +175,10 @@ search_params! {
     /// iteration's move (0). Off until a match decides (docs/strength.md, tenth
     /// session): it solves more of Win at Chess at a node budget.
     keep_failed_high: 0,
+    /// Correction history (search::correction): the static evaluation plus what
+    /// searches found it off by in positions of the same structure key, where the
+    /// variant gives one (1: on).
+    correction: 0,
     /// Aspiration windows widen with the root score's swing between iterations: the
     /// first window of a depth is the fixed width plus this percentage of the
     /// running mean of |score change| (0: fixed width). Where whole turns alternate

@@ -104,6 +104,19 @@ impl<R: Rules> Position for Board<R> {
         self.generate_kind(kind, out);
     }
 
+    fn structure_key(&self) -> Option<u64> {
+        // The pawns of both sides, mixed (splitmix64's finalizer) so that the low
+        // bits that pick a table entry depend on every pawn.
+        let mix = |mut x: u64| {
+            x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            x ^ (x >> 31)
+        };
+        let white = self.pieces(Side::White, PAWN);
+        let black = self.pieces(Side::Black, PAWN);
+        Some(mix(white ^ mix(black)))
+    }
+
     fn static_exchange(&self, m: Move) -> Option<i32> {
         // Explosions remove the attackers round the square: no exchange happens.
         (!R::EXPLOSIONS).then(|| Board::static_exchange(self, m))
