@@ -531,15 +531,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             self.p.lmp_max_depth
         };
         let structure = self.structure_key(pos);
-        let raw_eval = if in_check {
-            -INFINITY
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITY, -INFINITY)
         } else {
-            self.static_eval(pos)
-        };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.corrected(raw_eval, side, structure)
+            let raw = self.static_eval(pos);
+            (raw, self.corrected(raw, side, structure))
         };
         let corrected_eval = static_eval;
         let known_eval = (!in_check).then_some(static_eval);

@@ -1,8 +1,9 @@
 //! Correction history: how far searches have found the static evaluation off in
 //! positions that share a structure key (`Position::structure_key`, for example where
 //! the pawns stand), learned during the search and added to the static evaluation of
-//! later nodes with the same key. An evaluation that misjudges a pawn structure misjudges it in every
-//! position that has it, so the search's verdicts on some of them correct the others.
+//! later nodes with the same key. An evaluation that misjudges a pawn structure
+//! misjudges it in every position that has it, so the search's verdicts on some of
+//! them correct the others.
 
 use crate::position::Side;
 
