@@ -959,20 +959,16 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         // The correction history learns from a quiet verdict whose bound says which
         // way the static evaluation was off (a tactical best move says nothing
         // about the structure).
-        if let Some(k) = structure {
-            let quiet_best = best_move.is_none() || tactical.binary_search(&best_move).is_err();
-            let informative = match bound_for(best_score, original_alpha, beta) {
+        let bound = bound_for(best_score, original_alpha, beta);
+        let learns = !in_check && !singular_search && !skipped_an_order;
+        if let Some(k) = structure.filter(|_| learns && best_score.abs() < MATE_BOUND) {
+            let informative = match bound {
                 Bound::Exact => true,
                 Bound::Lower => best_score > corrected_eval,
                 Bound::Upper => best_score < corrected_eval,
             };
-            if !in_check
-                && !singular_search
-                && !skipped_an_order
-                && quiet_best
-                && informative
-                && best_score.abs() < MATE_BOUND
-            {
+            let quiet_best = best_move.is_none() || tactical.binary_search(&best_move).is_err();
+            if informative && quiet_best {
                 self.ordering
                     .correction
                     .update(side, k, depth, raw_eval, best_score);
@@ -983,7 +979,6 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if !singular_search
             && (!skipped_an_order || best_score >= beta || self.p.turn_order_dedup == 2)
         {
-            let bound = bound_for(best_score, original_alpha, beta);
             tt.store(
                 key,
                 best_move,
