@@ -241,6 +241,14 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// Whether making `m` puts the opponent in check (what `in_check` of the position
+    /// after it would say), where the variant can tell without making the move:
+    /// `None` when it cannot (the search then makes the move to find out). Lets the
+    /// search prune a quiet move before paying for making it. Default: `None`.
+    fn gives_check(&self, _m: Move) -> Option<bool> {
+        None
+    }
+
     /// Whether [`Position::in_check`] can ever be true in this variant. When it cannot,
     /// the search knows that no move gives check without making the move, and decides
     /// whether to prune a move before making it. Default: true (always sound).

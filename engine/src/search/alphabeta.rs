@@ -771,7 +771,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 mv: m,
                 tactical: is_tactical,
                 exchange: ordering_exchange,
-                ..
+                losing: loses_material,
             } = picked_move;
             if m == excluded {
                 continue;
@@ -780,11 +780,18 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 skipped_an_order = true;
                 continue;
             }
-            // Whether the move gives check is known only once it is made, except where
-            // no move can (`Position::can_be_in_check`): there the pruning below is
-            // decided first, and the many late moves of a wide node are never made.
-            let made_early = checks_possible.then(|| after(pos, m));
-            let gives_check = made_early.as_ref().is_some_and(|c| c.in_check());
+            // Whether the move gives check is known before it is made where no move can
+            // (`Position::can_be_in_check`) or the variant can tell
+            // (`Position::gives_check`): there the pruning below is decided first, and
+            // the many late moves of a wide node are never made.
+            let predicted_check = if checks_possible {
+                pos.gives_check(m)
+            } else {
+                Some(false)
+            };
+            let made_early = predicted_check.is_none().then(|| after(pos, m));
+            let gives_check = predicted_check
+                .unwrap_or_else(|| made_early.as_ref().is_some_and(|c| c.in_check()));
             // This move's number among the moves tried (pruned ones included).
             index += 1;
             let is_killer = self.ordering.is_killer(ply, m);
@@ -809,6 +816,17 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 if self.p.lmr_history_divisor != 0 {
                     r -= history / self.p.lmr_history_divisor;
                 }
+            } else if loses_material
+                && self.p.lmr_losing_captures != 0
+                && may_prune
+                && !in_check
+                && !gives_check
+                && depth >= self.p.lmr_min_depth
+                && index > 1
+            {
+                // A tactical move that loses material by static exchange rarely
+                // holds: it is searched shallower first, like a late quiet move.
+                r = self.lmr.get(depth, index);
             }
             let prunable = !pv_node && quiet_late && best_score > -MATE_BOUND && !is_killer;
             if prunable {
@@ -873,7 +891,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
             };
             self.played[ply] = m;
-            let extension = if (gives_check || singular) && may_extend {
+            // A check that loses the checking piece by static exchange is not
+            // extended when the parameter says so (it seldom leads anywhere).
+            let sound_check = gives_check
+                && (self.p.check_extension_see == 0
+                    || ordering_exchange
+                        .or_else(|| pos.static_exchange(m))
+                        .is_none_or(|see| see >= 0));
+            let extension = if (sound_check || singular) && may_extend {
                 1
             } else {
                 0
@@ -1204,9 +1229,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             std::mem::take(picked),
         );
         let mut best_move = Move::NONE;
+        // Delta pruning: a capture whose exchange, added to standing pat with a
+        // margin for what the evaluation's other terms could gain, stays below alpha
+        // cannot raise it (0: off; in check every evasion is searched).
+        let delta_floor = (!in_check && self.p.qs_delta_margin > 0 && alpha.abs() < MATE_BOUND)
+            .then(|| alpha - best_score - self.p.qs_delta_margin);
         while let Some(Picked {
             mv: m,
             losing: loses_material,
+            exchange,
             ..
         }) = picker.next_move(&self.ordering)
         {
@@ -1215,6 +1246,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 // capture that loses material by static exchange rarely beats
                 // standing pat, and skipping them bounds long exchange chains.
                 break;
+            }
+            if let (Some(floor), Some(gain)) = (delta_floor, exchange) {
+                if gain < floor {
+                    continue;
+                }
             }
             let child = after(pos, m);
             self.prefetch(child.key());

@@ -66,6 +66,12 @@ search_params! {
     /// One more depth of reduction at non-PV nodes, and when not improving (1: on).
     lmr_non_pv: 0,
     lmr_not_improving: 0,
+    /// Tactical moves that lose material by static exchange are reduced like late
+    /// quiet moves (1: on).
+    lmr_losing_captures: 0,
+    /// Checks are extended one depth (0: every check; 1: only a check whose static
+    /// exchange does not lose the checking piece, where the variant can tell).
+    check_extension_see: 0,
     /// Killer moves are not reduced (1), or reduced one depth less (0).
     lmr_skip_killers: 1,
     /// History shifts the reduction by one depth per this much (0: no adjustment).
@@ -134,6 +140,10 @@ search_params! {
     see_prune_max_depth: 4,
     see_capture_margin: 100,
     see_quiet_margin: 30,
+    /// Quiescence delta pruning: a capture whose exchange value (or capture value)
+    /// cannot lift standing pat to within this margin of alpha is not searched (0:
+    /// off).
+    qs_delta_margin: 0,
     /// Singular extensions from this depth (0: off), when the table's entry is at
     /// most tt_depth_margin shallower; the other moves must stay below its score less
     /// margin * depth.

@@ -1,12 +1,13 @@
 //! The [`Position`] trait for every chess-family variant, dispatching to the
 //! variant's own rules through the compile-time switches of [`Rules`].
 
-use super::bitboard::{cell_name, square};
+use super::bitboard::{cell_name, square, tables};
 use super::board::{
-    kind_of, Board, Rules, HAND_KINDS, KIND_LETTERS, KIND_NAMES, KING, NO_EP, NO_PIECE, PAWN,
+    kind_of, Board, Rules, BISHOP, HAND_KINDS, KIND_LETTERS, KIND_NAMES, KING, KNIGHT, NO_EP,
+    NO_PIECE, PAWN, QUEEN, ROOK,
 };
 use super::crazyhouse::write_holdings;
-use super::movegen::{move_kind, move_piece, CASTLE, DROP, EN_PASSANT, PROMOTION};
+use super::movegen::{move_kind, move_piece, CASTLE, DROP, EN_PASSANT, NORMAL, PROMOTION};
 use super::{atomic, fide};
 use crate::error::{FenError, MoveError};
 use crate::moves::{Move, MoveList};
@@ -115,6 +116,48 @@ impl<R: Rules> Position for Board<R> {
         let white = self.pieces(Side::White, PAWN);
         let black = self.pieces(Side::Black, PAWN);
         Some(mix(white ^ mix(black)))
+    }
+
+    fn gives_check(&self, m: Move) -> Option<bool> {
+        // Explosions, castling, en passant and promotion move or remove more than
+        // one piece (or change it): those are made to find out.
+        if R::EXPLOSIONS {
+            return None;
+        }
+        let kind = move_kind(m);
+        if kind != NORMAL && kind != DROP {
+            return None;
+        }
+        let king = self.king_sq(self.side.opposite())?;
+        let to = m.to() as u8;
+        let (piece, from_bit) = if kind == DROP {
+            (move_piece(m), 0)
+        } else {
+            let from = m.from() as u8;
+            (kind_of(self.piece_on(from)), 1u64 << from)
+        };
+        let t = tables();
+        let occ = (self.occupied() & !from_bit) | (1u64 << to);
+        let king_bit = 1u64 << king;
+        let direct = match piece {
+            PAWN => t.pawn[self.side.index()][to as usize],
+            KNIGHT => t.knight[to as usize],
+            BISHOP => t.bishop(to, occ),
+            ROOK => t.rook(to, occ),
+            QUEEN => t.queen(to, occ),
+            _ => 0,
+        };
+        if direct & king_bit != 0 {
+            return Some(true);
+        }
+        // Discovered: one of the mover's other sliders now sees the king (the
+        // captured piece on `to`, if any, was the opponent's and blocks as the
+        // mover now does).
+        let ours = self.side_pieces(self.side) & !from_bit;
+        let queens = self.pieces(self.side, QUEEN);
+        let straight = (self.pieces(self.side, ROOK) | queens) & ours & t.rook(king, occ);
+        let diagonal = (self.pieces(self.side, BISHOP) | queens) & ours & t.bishop(king, occ);
+        Some(straight | diagonal != 0)
     }
 
     fn static_exchange(&self, m: Move) -> Option<i32> {

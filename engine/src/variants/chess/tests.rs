@@ -785,3 +785,65 @@ fn checked_royals_name_the_king_in_check() {
     let chess = Chess::from_fen("4k3/8/8/8/8/8/8/K3R3 b - - 0 1").unwrap();
     assert_eq!(chess.checked_royals(), vec!["e8".to_string()]);
 }
+
+/// Every move `gives_check` answers for, in every position two plies from `fen`,
+/// agrees with making the move and asking `in_check`. Returns (answered, checks).
+fn gives_check_agrees_with_making<P: Position>(fen: &str) -> (usize, usize) {
+    let mut answered = 0;
+    let mut checks = 0;
+    let root = P::from_fen(fen).unwrap();
+    let mut frontier = vec![root];
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for pos in &frontier {
+            let mut moves = MoveList::new();
+            pos.generate(GenKind::All, &mut moves);
+            for &m in moves.iter() {
+                let mut child = pos.clone();
+                child.make(m);
+                if let Some(predicted) = pos.gives_check(m) {
+                    assert_eq!(
+                        predicted,
+                        child.in_check(),
+                        "{} after {}",
+                        pos.fen(),
+                        pos.move_text(m)
+                    );
+                    answered += 1;
+                    checks += predicted as usize;
+                }
+                if next.len() < 3000 {
+                    next.push(child);
+                }
+            }
+        }
+        frontier = next;
+    }
+    (answered, checks)
+}
+
+#[test]
+fn gives_check_matches_making_the_move() {
+    let mut answered = 0;
+    let mut checks = 0;
+    for fen in [START, KIWIPETE, POSITION_3, POSITION_4, POSITION_5] {
+        let (a, c) = gives_check_agrees_with_making::<Chess>(fen);
+        answered += a;
+        checks += c;
+    }
+    for fen in [ZH_TACTICAL, ZH_PROMOTED] {
+        let (a, c) = gives_check_agrees_with_making::<Crazyhouse>(fen);
+        answered += a;
+        checks += c;
+    }
+    // The walk must have met both answers many times, or it proves nothing.
+    assert!(
+        answered > 10_000 && checks > 100,
+        "{answered} answered, {checks} checks"
+    );
+    // Atomic never answers: explosions are made to find out.
+    let pos = Atomic::from_fen(ATOMIC_TACTICAL).unwrap();
+    let mut moves = MoveList::new();
+    pos.generate(GenKind::All, &mut moves);
+    assert!(moves.iter().all(|&m| pos.gives_check(m).is_none()));
+}
