@@ -223,7 +223,7 @@ fn front_span(side: Side, sq: u8) -> Bitboard {
     files & ahead
 }
 
-#[inline]
+#[inline(always)]
 fn attacks_of(kind: u8, sq: u8, side: Side, occ: Bitboard) -> Bitboard {
     let t = tables();
     match kind {
