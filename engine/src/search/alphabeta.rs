@@ -408,8 +408,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         &mut self,
         pos: &P,
         depth: i32,
-        alpha: i32,
-        beta: i32,
+        mut alpha: i32,
+        mut beta: i32,
         ply: usize,
         half_turns: i32,
         allow_null: bool,
@@ -426,6 +426,19 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         if ply >= MAX_PLY {
             return self.eval.evaluate(pos);
+        }
+        if self.p.mate_distance_pruning != 0 {
+            // Mate distance pruning: no result here is better than winning at this
+            // turn nor worse than losing at it (`outcome_score`), so a window outside
+            // those bounds is answered at once. Once a mate is found, this cuts
+            // every line longer than it; without it, a mating attack's search grows
+            // several times per iteration (the pruning margins all stand aside at
+            // mate scores).
+            alpha = alpha.max(-(MATE - half_turns));
+            beta = beta.min(MATE - half_turns);
+            if alpha >= beta {
+                return alpha;
+            }
         }
         let turn_start = pos.is_turn_start();
         if turn_start {

@@ -140,6 +140,8 @@ search_params! {
     see_prune_max_depth: 4,
     see_capture_margin: 100,
     see_quiet_margin: 30,
+    /// Mate distance pruning at every node below the root (1: on).
+    mate_distance_pruning: 0,
     /// Quiescence delta pruning: a capture whose exchange value (or capture value)
     /// cannot lift standing pat to within this margin of alpha is not searched (0:
     /// off).
