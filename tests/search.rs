@@ -218,7 +218,8 @@ fn every_technique() -> SearchParams {
          capture_order=1 tt_eval=1 iir_min_depth=3 prior_moves=1 time_stability=1 \
          lmr_non_pv=1 lmr_not_improving=1 lmr_history_divisor=4000 \
          history_prune_max_depth=3 rfp_improving=1 lmp_improving=1 probcut_min_depth=5 \
-         smp_defer_min_depth=2 correction=1 mate_distance_pruning=1",
+         smp_defer_min_depth=2 correction=1 mate_distance_pruning=1 qs_delta_margin=200 \
+         lmr_losing_captures=1 check_extension_see=1",
     )
     .unwrap()
 }
