@@ -223,19 +223,6 @@ fn front_span(side: Side, sq: u8) -> Bitboard {
     files & ahead
 }
 
-#[inline(always)]
-fn attacks_of(kind: u8, sq: u8, side: Side, occ: Bitboard) -> Bitboard {
-    let t = tables();
-    match kind {
-        PAWN => t.pawn[side.index()][sq as usize],
-        KNIGHT => t.knight[sq as usize],
-        BISHOP => t.bishop(sq, occ),
-        ROOK => t.rook(sq, occ),
-        QUEEN => t.queen(sq, occ),
-        _ => t.king[sq as usize],
-    }
-}
-
 /// The files beside `file` (one or two).
 #[inline]
 fn adjacent_files(file: u8) -> Bitboard {
@@ -320,7 +307,7 @@ impl<R: Rules> Terms for Board<R> {
             for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
                 let k = kind as usize;
                 for sq in Cells(b.pieces(side, kind)) {
-                    let a = attacks_of(kind, sq, side, occ);
+                    let a = t.of_kind(kind, sq, side, occ);
                     kind_attacks[side.index()][k] |= a;
                     zone_attacks[side.index()] +=
                         (a & king_zones[side.opposite().index()]).count_ones() as i32;

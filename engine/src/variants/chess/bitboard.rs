@@ -123,6 +123,25 @@ impl AttackTables {
     pub fn queen(&self, sq: u8, occ: Bitboard) -> Bitboard {
         self.rook(sq, occ) | self.bishop(sq, occ)
     }
+    /// The cells a piece of `kind` on `sq` attacks through `occ` (a pawn's of `side`).
+    #[inline(always)]
+    pub fn of_kind(
+        &self,
+        kind: u8,
+        sq: u8,
+        side: crate::position::Side,
+        occ: Bitboard,
+    ) -> Bitboard {
+        use super::board::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+        match kind {
+            PAWN => self.pawn[side.index()][sq as usize],
+            KNIGHT => self.knight[sq as usize],
+            BISHOP => self.bishop(sq, occ),
+            ROOK => self.rook(sq, occ),
+            QUEEN => self.queen(sq, occ),
+            _ => self.king[sq as usize],
+        }
+    }
     #[inline(always)]
     pub fn between(&self, a: u8, b: u8) -> Bitboard {
         self.between[a as usize * 64 + b as usize]

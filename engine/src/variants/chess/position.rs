@@ -3,8 +3,8 @@
 
 use super::bitboard::{cell_name, square, tables};
 use super::board::{
-    kind_of, Board, Rules, BISHOP, HAND_KINDS, KIND_LETTERS, KIND_NAMES, KING, KNIGHT, NO_EP,
-    NO_PIECE, PAWN, QUEEN, ROOK,
+    kind_of, Board, Rules, BISHOP, HAND_KINDS, KIND_LETTERS, KIND_NAMES, KING, NO_EP, NO_PIECE,
+    PAWN, QUEEN, ROOK,
 };
 use super::crazyhouse::write_holdings;
 use super::movegen::{move_kind, move_piece, CASTLE, DROP, EN_PASSANT, NORMAL, PROMOTION};
@@ -139,15 +139,8 @@ impl<R: Rules> Position for Board<R> {
         let t = tables();
         let occ = (self.occupied() & !from_bit) | (1u64 << to);
         let king_bit = 1u64 << king;
-        let direct = match piece {
-            PAWN => t.pawn[self.side.index()][to as usize],
-            KNIGHT => t.knight[to as usize],
-            BISHOP => t.bishop(to, occ),
-            ROOK => t.rook(to, occ),
-            QUEEN => t.queen(to, occ),
-            _ => 0,
-        };
-        if direct & king_bit != 0 {
+        // (A king never attacks the other king: its own table cannot hit here.)
+        if t.of_kind(piece, to, self.side, occ) & king_bit != 0 {
             return Some(true);
         }
         // Discovered: one of the mover's other sliders now sees the king (the
