@@ -808,7 +808,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             // This move's number among the moves tried (pruned ones included).
             index += 1;
             let is_killer = self.ordering.is_killer(ply, m);
-            let quiet_late = may_prune && !in_check && !gives_check && !is_tactical;
+            // A move the late-move techniques may reduce or prune: not an evasion, not
+            // a check, where the node allows them.
+            let reducible = may_prune && !in_check && !gives_check;
+            let quiet_late = reducible && !is_tactical;
             let history = if is_tactical || !self.p.uses_history() {
                 0
             } else {
@@ -831,9 +834,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
             } else if loses_material
                 && self.p.lmr_losing_captures != 0
-                && may_prune
-                && !in_check
-                && !gives_check
+                && reducible
                 && depth >= self.p.lmr_min_depth
                 && index > 1
             {
