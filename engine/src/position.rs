@@ -249,6 +249,16 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// A name for `m` below 1024 that says which man moves (its kind and side; for a
+    /// drop, the dropped man) and where it lands, and nothing else: the search's
+    /// continuation history counts how well a move answers the moves before it by
+    /// these names, so moves alike for that purpose share a statistic and no two
+    /// different (man, destination) pairs share one. `None` (the default): the
+    /// search names moves by side, origin and destination, hashed.
+    fn history_key(&self, _m: Move) -> Option<u16> {
+        None
+    }
+
     /// Whether [`Position::in_check`] can ever be true in this variant. When it cannot,
     /// the search knows that no move gives check without making the move, and decides
     /// whether to prune a move before making it. Default: true (always sound).

@@ -11,7 +11,9 @@
 //! one-move-per-turn variants a half-turn is a ply.
 
 use super::evalcache::EvalCache;
-use super::ordering::{MovePicker, OrderingTables, Picked, PickerEntry, PriorMoves};
+use super::ordering::{
+    ContinuationKey, MovePicker, OrderingTables, Picked, PickerEntry, Prior, PriorMoves,
+};
 use super::params::SearchParams;
 use super::threads::{Shared, MARK_MAX_PLY};
 use super::time::TimeControl;
@@ -96,7 +98,7 @@ pub struct Worker<'a, P: Position, E: Evaluator<P>> {
     evals: Vec<(i32, Option<i32>)>,
     /// Per ply of the current path: the sub-move played there (`Move::NONE` for a
     /// null move), for counter moves and continuation history.
-    played: Vec<Move>,
+    played: Vec<Prior>,
     /// Per ply: move lists for the node there to reuse.
     scratch: Vec<Scratch>,
     /// Per ply: the move a singular-extension search leaves out (`Move::NONE`: none).
@@ -189,7 +191,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             ordering,
             pv: vec![Vec::new(); MAX_PLY + 2],
             evals: vec![(0, None); MAX_PLY + 2],
-            played: vec![Move::NONE; MAX_PLY + 2],
+            played: vec![Prior::NONE; MAX_PLY + 2],
             scratch: (0..MAX_PLY + 2).map(|_| Scratch::with_room()).collect(),
             excluded: vec![Move::NONE; MAX_PLY + 2],
             keys: history_keys.to_vec(),
@@ -306,16 +308,29 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     /// The sub-moves that led to the node at `ply`, newest first.
     fn prior_moves(&self, ply: usize) -> PriorMoves {
         if self.p.prior_moves == 0 {
-            return [Move::NONE; 2];
+            return [Prior::NONE; 2];
         }
         let at = |back: usize| {
             if ply >= back {
                 self.played[ply - back]
             } else {
-                Move::NONE
+                Prior::NONE
             }
         };
         [at(1), at(2)]
+    }
+
+    /// Notes that `m` is played from `pos` at `ply`, for the nodes below (with its
+    /// continuation key when they use prior moves).
+    fn note_played(&mut self, ply: usize, pos: &P, m: Move) {
+        self.played[ply] = if self.p.prior_moves == 0 {
+            Prior {
+                mv: m,
+                ..Prior::NONE
+            }
+        } else {
+            Prior::of(pos, m)
+        };
     }
 
     /// Whether the side to move stands better than at its previous turn (two
@@ -632,7 +647,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         {
             let mut child = pos.clone();
             if child.make_null() {
-                self.played[ply] = Move::NONE;
+                self.played[ply] = Prior::NONE;
                 let r = self.p.null_base
                     + depth / self.p.null_divisor.max(1)
                     + ((static_eval - beta) / self.p.null_eval_divisor.max(1))
@@ -729,7 +744,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         // search): a sub-move commuting with it that sorts before it is searched in
         // the other order, from the parent, and skipped here.
         let earlier = if self.p.turn_order_dedup != 0 && ply > 0 && !turn_start {
-            self.played[ply - 1]
+            self.played[ply - 1].mv
         } else {
             Move::NONE
         };
@@ -772,14 +787,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 picker.drop_quiets(|m| self.ordering.is_killer(ply, m));
                 quiets_dropped = true;
             }
-            let (picked_move, from_deferred) = match picker.next_move(&self.ordering) {
-                Some(p) => (p, false),
-                None if next_deferred < deferred.len() => {
-                    next_deferred += 1;
-                    (deferred[next_deferred - 1], true)
-                }
-                None => break,
-            };
+            let (picked_move, from_deferred) =
+                match picker.next_move(&self.ordering, |q| ContinuationKey::of(pos, q)) {
+                    Some(p) => (p, false),
+                    None if next_deferred < deferred.len() => {
+                        next_deferred += 1;
+                        (deferred[next_deferred - 1], true)
+                    }
+                    None => break,
+                };
             let Picked {
                 mv: m,
                 tactical: is_tactical,
@@ -815,7 +831,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             let history = if is_tactical || !self.p.uses_history() {
                 0
             } else {
-                self.ordering.quiet_history(side, &prior, m)
+                self.ordering
+                    .quiet_history(side, &prior, m, |q| ContinuationKey::of(pos, q))
             };
             // The reduction this move would get, also the depth futility looks at.
             let mut r = 0;
@@ -904,7 +921,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     Singular::Stopped => return 0,
                 }
             };
-            self.played[ply] = m;
+            self.note_played(ply, pos, m);
             // A check that loses the checking piece by static exchange is not
             // extended when the parameter says so (it seldom leads anywhere).
             let sound_check = gives_check
@@ -978,6 +995,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                             m,
                             is_tactical,
                             tried,
+                            |q| ContinuationKey::of(pos, q),
                         );
                         break;
                     }
@@ -1052,7 +1070,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 continue;
             }
             let child = after(pos, m);
-            self.played[ply] = m;
+            self.note_played(ply, pos, m);
             let mut s = self.descend(
                 pos,
                 &child,
@@ -1253,7 +1271,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             losing: loses_material,
             exchange,
             ..
-        }) = picker.next_move(&self.ordering)
+        }) = picker.next_move(&self.ordering, |q| ContinuationKey::of(pos, q))
         {
             if loses_material && !in_check {
                 // Losing captures come last and are not searched in quiescence: a
@@ -1268,7 +1286,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             let child = after(pos, m);
             self.prefetch(child.key());
-            self.played[ply] = m;
+            self.note_played(ply, pos, m);
             let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false);
             if self.stopped {
                 return 0;
@@ -1361,7 +1379,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     .currmove
                     .store(current.pack(), std::sync::atomic::Ordering::Relaxed);
             }
-            self.played[0] = m;
+            self.note_played(0, root, m);
             let gives_check = child.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if searched == 1 {

@@ -21,7 +21,7 @@ use crate::moves::{Move, MoveList};
 use crate::position::{Evaluator, GenKind, Position};
 use crate::tt::TranspositionTable;
 use alphabeta::{MainControl, RootResult, Worker};
-use ordering::{MovePicker, OrderingTables};
+use ordering::{ContinuationKey, MovePicker, OrderingTables, Prior};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -438,14 +438,19 @@ fn order_root<P: Position>(
         ordering,
         root.side_to_move(),
         0,
-        &[Move::NONE; 2],
+        &[Prior::NONE; 2],
         tt_move,
         legal,
         &tactical,
         |m| root.static_exchange(m),
         Vec::new(),
     );
-    std::iter::from_fn(|| picker.next_move(ordering).map(|p| p.mv)).collect()
+    std::iter::from_fn(|| {
+        picker
+            .next_move(ordering, |q| ContinuationKey::of(root, q))
+            .map(|p| p.mv)
+    })
+    .collect()
 }
 
 /// A deterministic single-threaded fixed-depth search of `pos` with a fresh table

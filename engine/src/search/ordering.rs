@@ -10,7 +10,7 @@
 use super::correction::CorrectionHistory;
 use super::MAX_PLY;
 use crate::moves::Move;
-use crate::position::Side;
+use crate::position::{Position, Side};
 
 const TT_MOVE_SCORE: i32 = 1 << 30;
 const TACTICAL_SCORE: i32 = 1 << 28;
@@ -25,10 +25,9 @@ const HISTORY_LIMIT: i32 = 16_384;
 /// Cells per side of the (from, to) history table: every board here has < 512 cells.
 const CELLS: usize = 512;
 
-/// Each continuation-history table is blocks of entries: the prior move picks a block
-/// (hashed: a full [from][to][from][to] table would be 2^36 entries), the move an
-/// entry in it. All the moves of a node then read one small block, which stays in
-/// cache. Both sizes are powers of two.
+/// Each continuation-history table is blocks of entries: the prior move picks a block,
+/// the move an entry in it (by their [`ContinuationKey`]s). All the moves of a node
+/// then read one small block, which stays in cache. Both sizes are powers of two.
 const CONTINUATION_BLOCKS: usize = 1024;
 const CONTINUATION_BLOCK: usize = 1024;
 const CONTINUATION_SIZE: usize = CONTINUATION_BLOCKS * CONTINUATION_BLOCK;
@@ -36,8 +35,84 @@ const CONTINUATION_SIZE: usize = CONTINUATION_BLOCKS * CONTINUATION_BLOCK;
 const COUNTER_SCORE: i32 = KILLER_SCORE - 1;
 
 /// The moves that led to a node: `[0]` the sub-move just played (by either side),
-/// `[1]` the one before it. `Move::NONE` where there is none (root, null move).
-pub type PriorMoves = [Move; 2];
+/// `[1]` the one before it. [`Prior::NONE`] where there is none (root, null move).
+pub type PriorMoves = [Prior; 2];
+
+/// A sub-move on the path to a node, with its continuation-history key (taken in the
+/// position it was played from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prior {
+    pub mv: Move,
+    pub key: ContinuationKey,
+}
+
+impl Prior {
+    pub const NONE: Prior = Prior {
+        mv: Move::NONE,
+        key: ContinuationKey(0),
+    };
+
+    /// `m`, about to be played from `pos`.
+    pub fn of<P: Position>(pos: &P, m: Move) -> Prior {
+        Prior {
+            mv: m,
+            key: ContinuationKey::of(pos, m),
+        }
+    }
+}
+
+/// What continuation history knows a sub-move by. Where the variant names the moving
+/// man and its destination ([`Position::history_key`], below 1024) that name is used
+/// as it is: a knight landing on f3 after a bishop landed on b5 is one statistic
+/// whatever the origins, and no two such pairs share an entry. Elsewhere it is the
+/// mover's side, origin and destination, hashed into the tables (pairs then share
+/// entries: the tables could not hold every pair of origin-destination moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContinuationKey(u32);
+
+/// Marks a key that is the variant's own name of the move.
+const NAMED_KEY: u32 = 1 << 31;
+
+impl ContinuationKey {
+    pub fn of<P: Position>(pos: &P, m: Move) -> ContinuationKey {
+        match pos.history_key(m) {
+            Some(name) => ContinuationKey::named(name),
+            None => ContinuationKey::unnamed(pos.side_to_move(), m),
+        }
+    }
+
+    /// The key of a move the variant names `name` (below 1024).
+    pub fn named(name: u16) -> ContinuationKey {
+        debug_assert!((name as usize) < CONTINUATION_BLOCK);
+        ContinuationKey(NAMED_KEY | (name as u32 & (CONTINUATION_BLOCK as u32 - 1)))
+    }
+
+    /// The key of `m` played by `side` where the variant gives no name.
+    pub fn unnamed(side: Side, m: Move) -> ContinuationKey {
+        ContinuationKey(history_index(side, m) as u32)
+    }
+
+    /// The block a prior move with this key picks.
+    fn block(self) -> usize {
+        if self.0 & NAMED_KEY != 0 {
+            (self.0 & !NAMED_KEY) as usize
+        } else {
+            let hashed = (self.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+            hashed as usize & (CONTINUATION_BLOCKS - 1)
+        }
+    }
+
+    /// The entry a move with this key takes in a block.
+    fn entry(self) -> usize {
+        if self.0 & NAMED_KEY != 0 {
+            (self.0 & !NAMED_KEY) as usize
+        } else {
+            // The destination, with the origin folded in.
+            let (from, to) = (self.0 as usize / CELLS % CELLS, self.0 as usize % CELLS);
+            (from.wrapping_mul(67) + to) % CONTINUATION_BLOCK
+        }
+    }
+}
 
 /// Per-thread ordering statistics, kept across iterations of one search.
 pub struct OrderingTables {
@@ -49,19 +124,15 @@ pub struct OrderingTables {
     /// The quiet move that last refuted a move, by [side][its from][its to].
     counter: Vec<Move>,
     /// Continuation history of quiet moves: how well a move did right after the
-    /// prior move `[k]`, hashed by (side, prior move, move).
+    /// prior move `[k]`, by their continuation keys.
     continuation: [Vec<i16>; 2],
     /// Not ordering, but kept between searches with it: the static evaluation's
     /// corrections.
     pub correction: CorrectionHistory,
 }
 
-fn continuation_index(side: Side, prior: Move, m: Move) -> usize {
-    let a = history_index(side, prior) as u64;
-    let block = (a.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & (CONTINUATION_BLOCKS - 1);
-    // Within the block: the destination, with the origin folded in.
-    let (from, to) = origin_and_destination(m);
-    block * CONTINUATION_BLOCK + (from.wrapping_mul(67) + to) % CONTINUATION_BLOCK
+fn continuation_index(prior: ContinuationKey, m: ContinuationKey) -> usize {
+    prior.block() * CONTINUATION_BLOCK + m.entry()
 }
 
 /// A move's origin and destination cells for the history tables.
@@ -117,22 +188,32 @@ impl OrderingTables {
     }
 
     /// The quiet-move history of `m` for `side` after `prior`: the plain history plus
-    /// both continuation histories (each within +-16384).
-    pub fn quiet_history(&self, side: Side, prior: &PriorMoves, m: Move) -> i32 {
+    /// both continuation histories (each within +-16384). `key_of` names a move for
+    /// continuation history (asked only when there is a prior move).
+    pub fn quiet_history(
+        &self,
+        side: Side,
+        prior: &PriorMoves,
+        m: Move,
+        key_of: impl Fn(Move) -> ContinuationKey,
+    ) -> i32 {
         let mut h = self.quiet[history_index(side, m)] as i32;
-        for (k, &p) in prior.iter().enumerate() {
-            if !p.is_none() {
-                h += self.continuation[k][continuation_index(side, p, m)] as i32;
+        if prior.iter().any(|p| !p.mv.is_none()) {
+            let key = key_of(m);
+            for (k, p) in prior.iter().enumerate() {
+                if !p.mv.is_none() {
+                    h += self.continuation[k][continuation_index(p.key, key)] as i32;
+                }
             }
         }
         h
     }
 
     fn counter_move(&self, side: Side, prior: &PriorMoves) -> Move {
-        if prior[0].is_none() {
+        if prior[0].mv.is_none() {
             Move::NONE
         } else {
-            self.counter[history_index(side, prior[0])]
+            self.counter[history_index(side, prior[0].mv)]
         }
     }
 
@@ -142,7 +223,7 @@ impl OrderingTables {
 
     /// Records a cut-off by `best` after `tried` (the moves searched before it at this
     /// node, same class as `best`) failed to cut: `bonus` to `best`'s histories, as
-    /// much taken from the others'.
+    /// much taken from the others'. `key_of` names a move for continuation history.
     #[allow(clippy::too_many_arguments)]
     pub fn record_cutoff(
         &mut self,
@@ -153,6 +234,7 @@ impl OrderingTables {
         best: Move,
         tactical: bool,
         tried: &[Move],
+        key_of: impl Fn(Move) -> ContinuationKey,
     ) {
         let table = if tactical {
             &mut self.tactical
@@ -166,18 +248,18 @@ impl OrderingTables {
         if tactical {
             return;
         }
-        for (k, &p) in prior.iter().enumerate() {
-            if p.is_none() {
+        for (k, p) in prior.iter().enumerate() {
+            if p.mv.is_none() {
                 continue;
             }
             let table = &mut self.continuation[k];
-            apply_bonus(&mut table[continuation_index(side, p, best)], bonus);
+            apply_bonus(&mut table[continuation_index(p.key, key_of(best))], bonus);
             for &m in tried {
-                apply_bonus(&mut table[continuation_index(side, p, m)], -bonus);
+                apply_bonus(&mut table[continuation_index(p.key, key_of(m))], -bonus);
             }
         }
-        if !prior[0].is_none() {
-            self.counter[history_index(side, prior[0])] = best;
+        if !prior[0].mv.is_none() {
+            self.counter[history_index(side, prior[0].mv)] = best;
         }
         if self.killers[ply][0] != best {
             self.killers[ply][1] = self.killers[ply][0];
@@ -333,8 +415,13 @@ impl MovePicker {
     }
 
     /// The best of the moves not yet handed out. `tables` gives the quiet moves'
-    /// histories when the picker first comes to them (see [`QUIET_UNSCORED`]).
-    pub fn next_move(&mut self, tables: &OrderingTables) -> Option<Picked> {
+    /// histories when the picker first comes to them (see [`QUIET_UNSCORED`]), with
+    /// `key_of` naming them for continuation history.
+    pub fn next_move(
+        &mut self,
+        tables: &OrderingTables,
+        key_of: impl Fn(Move) -> ContinuationKey,
+    ) -> Option<Picked> {
         if self.next >= self.moves.len() {
             return None;
         }
@@ -342,7 +429,7 @@ impl MovePicker {
         if self.moves[best].1 == QUIET_UNSCORED {
             for entry in &mut self.moves[self.next..] {
                 if entry.1 == QUIET_UNSCORED {
-                    entry.1 = tables.quiet_history(self.side, &self.prior, entry.0);
+                    entry.1 = tables.quiet_history(self.side, &self.prior, entry.0, &key_of);
                 }
             }
             best = self.best_remaining();
@@ -374,7 +461,18 @@ impl MovePicker {
 mod tests {
     use super::*;
 
-    const NO_PRIOR: PriorMoves = [Move::NONE; 2];
+    const NO_PRIOR: PriorMoves = [Prior::NONE; 2];
+
+    /// White's moves' continuation keys, as for a variant without names.
+    fn key(m: Move) -> ContinuationKey {
+        ContinuationKey::unnamed(Side::White, m)
+    }
+
+    /// A prior move of Black's.
+    fn black_prior(m: Move) -> PriorMoves {
+        let key = ContinuationKey::unnamed(Side::Black, m);
+        [Prior { mv: m, key }, Prior::NONE]
+    }
 
     /// White's picker at `ply`, with no table move and no prior moves.
     fn white_picker(
@@ -405,7 +503,7 @@ mod tests {
         let killer = Move::new(5, 6, 0);
         let capture = Move::new(7, 8, 0);
         let tt = Move::new(9, 10, 0);
-        tables.record_cutoff(Side::White, 3, 4, &NO_PRIOR, killer, false, &[]);
+        tables.record_cutoff(Side::White, 3, 4, &NO_PRIOR, killer, false, &[], key);
         tables.record_cutoff(
             Side::White,
             4,
@@ -414,6 +512,7 @@ mod tests {
             quiet_good,
             false,
             &[quiet_plain],
+            key,
         );
         let all = [quiet_plain, quiet_good, killer, capture, tt];
         let mut picker = MovePicker::new(
@@ -428,7 +527,7 @@ mod tests {
             Vec::new(),
         );
         let order: Vec<Move> =
-            std::iter::from_fn(|| picker.next_move(&tables).map(|p| p.mv)).collect();
+            std::iter::from_fn(|| picker.next_move(&tables, key).map(|p| p.mv)).collect();
         assert_eq!(order, vec![tt, capture, killer, quiet_good, quiet_plain]);
     }
 
@@ -443,10 +542,10 @@ mod tests {
         tactical.sort_unstable();
         let exchange = |m: Move| Some(if m == good { 300 } else { -300 });
         let mut picker = white_picker(&tables, 0, &all, &tactical, exchange);
-        assert_eq!(picker.next_move(&tables).map(|p| p.mv), Some(good));
+        assert_eq!(picker.next_move(&tables, key).map(|p| p.mv), Some(good));
         picker.drop_quiets(|m| m == keep);
         let rest: Vec<Move> =
-            std::iter::from_fn(|| picker.next_move(&tables).map(|p| p.mv)).collect();
+            std::iter::from_fn(|| picker.next_move(&tables, key).map(|p| p.mv)).collect();
         // The kept quiet move, then the losing capture (losing captures come last).
         assert_eq!(rest, vec![keep, bad]);
     }
@@ -454,15 +553,24 @@ mod tests {
     #[test]
     fn counter_move_and_continuation_history_follow_the_prior_move() {
         let mut tables = OrderingTables::default();
-        let prior_a = [Move::new(20, 21, 0), Move::NONE];
-        let prior_b = [Move::new(30, 31, 0), Move::NONE];
+        let prior_a = black_prior(Move::new(20, 21, 0));
+        let prior_b = black_prior(Move::new(30, 31, 0));
         let refutes_a = Move::new(1, 2, 0);
         let follows_a = Move::new(3, 4, 0);
         let plain = Move::new(5, 6, 0);
         // `refutes_a` cut after `prior_a` (the last cut there: the counter move);
         // `follows_a` cut there earlier, `plain` failed before it.
-        tables.record_cutoff(Side::White, 9, 400, &prior_a, follows_a, false, &[plain]);
-        tables.record_cutoff(Side::White, 9, 400, &prior_a, refutes_a, false, &[]);
+        tables.record_cutoff(
+            Side::White,
+            9,
+            400,
+            &prior_a,
+            follows_a,
+            false,
+            &[plain],
+            key,
+        );
+        tables.record_cutoff(Side::White, 9, 400, &prior_a, refutes_a, false, &[], key);
         let all = [plain, follows_a, refutes_a];
         let order = |prior: &PriorMoves| {
             let mut picker = MovePicker::new(
@@ -476,7 +584,7 @@ mod tests {
                 |_| None,
                 Vec::new(),
             );
-            std::iter::from_fn(|| picker.next_move(&tables).map(|p| p.mv)).collect::<Vec<_>>()
+            std::iter::from_fn(|| picker.next_move(&tables, key).map(|p| p.mv)).collect::<Vec<_>>()
         };
         assert_eq!(order(&prior_a), vec![refutes_a, follows_a, plain]);
         // After another prior move only the plain history remains: no counter move,
@@ -484,9 +592,38 @@ mod tests {
         let after_b = order(&prior_b);
         assert_eq!(after_b[2], plain);
         assert!(
-            tables.quiet_history(Side::White, &prior_a, follows_a)
-                > tables.quiet_history(Side::White, &prior_b, follows_a)
+            tables.quiet_history(Side::White, &prior_a, follows_a, key)
+                > tables.quiet_history(Side::White, &prior_b, follows_a, key)
         );
+    }
+
+    #[test]
+    fn named_moves_share_continuation_history_whatever_their_origins() {
+        let mut tables = OrderingTables::default();
+        // Moves named by (man, destination): the prior moves `a1` and `a2` are the
+        // same man reaching the same cell from two origins, `b` another man.
+        let name = |m: Move| ContinuationKey::named(m.to() % 4 * 100 + m.from() / 100);
+        let prior = |m: Move| {
+            [
+                Prior {
+                    mv: m,
+                    key: name(m),
+                },
+                Prior::NONE,
+            ]
+        };
+        let (a1, a2, b) = (Move::new(5, 2, 0), Move::new(9, 2, 0), Move::new(5, 3, 0));
+        let answer = Move::new(10, 1, 0);
+        assert_eq!(name(a1), name(a2));
+        assert_ne!(name(a1), name(b));
+        tables.record_cutoff(Side::White, 9, 400, &prior(a1), answer, false, &[], name);
+        let history = |p: Move| tables.quiet_history(Side::White, &prior(p), answer, name);
+        // The plain history alone, which any prior move adds to.
+        let plain = tables.quiet_history(Side::White, &NO_PRIOR, answer, name);
+        // Learnt after `a1`, read after `a2`; not after `b`.
+        assert!(history(a2) > plain);
+        assert_eq!(history(a2), history(a1));
+        assert_eq!(history(b), plain);
     }
 
     #[test]
@@ -498,7 +635,7 @@ mod tests {
         let wins_pawn = Move::new(9, 10, 0);
         let loses_queen = Move::new(11, 12, 0);
         let unknown = Move::new(13, 14, 0);
-        tables.record_cutoff(Side::White, 3, 4, &NO_PRIOR, killer, false, &[]);
+        tables.record_cutoff(Side::White, 3, 4, &NO_PRIOR, killer, false, &[], key);
         let all = [quiet, killer, loses_queen, wins_pawn, wins_rook];
         let mut tactical = vec![wins_rook, wins_pawn, loses_queen];
         tactical.sort_unstable();
@@ -510,7 +647,8 @@ mod tests {
         };
         let mut picker = white_picker(&tables, 3, &all, &tactical, see);
         let order: Vec<(Move, bool)> =
-            std::iter::from_fn(|| picker.next_move(&tables).map(|p| (p.mv, p.losing))).collect();
+            std::iter::from_fn(|| picker.next_move(&tables, key).map(|p| (p.mv, p.losing)))
+                .collect();
         assert_eq!(
             order,
             vec![
@@ -535,7 +673,7 @@ mod tests {
             Vec::new(),
         );
         assert_eq!(
-            picker.next_move(&tables),
+            picker.next_move(&tables, key),
             Some(Picked {
                 mv: unknown,
                 tactical: true,

@@ -3,8 +3,8 @@
 
 use super::bitboard::{cell_name, square, tables};
 use super::board::{
-    kind_of, Board, Rules, BISHOP, HAND_KINDS, KIND_LETTERS, KIND_NAMES, KING, NO_EP, NO_PIECE,
-    PAWN, QUEEN, ROOK,
+    kind_of, piece_code, Board, Rules, BISHOP, HAND_KINDS, KIND_LETTERS, KIND_NAMES, KING, NO_EP,
+    NO_PIECE, PAWN, QUEEN, ROOK,
 };
 use super::crazyhouse::write_holdings;
 use super::movegen::{move_kind, move_piece, CASTLE, DROP, EN_PASSANT, NORMAL, PROMOTION};
@@ -151,6 +151,16 @@ impl<R: Rules> Position for Board<R> {
         let straight = (self.pieces(self.side, ROOK) | queens) & ours & t.rook(king, occ);
         let diagonal = (self.pieces(self.side, BISHOP) | queens) & ours & t.bishop(king, occ);
         Some(straight | diagonal != 0)
+    }
+
+    fn history_key(&self, m: Move) -> Option<u16> {
+        // The piece's code (below 13) and the destination square: below 13 * 64.
+        let piece = if move_kind(m) == DROP {
+            piece_code(self.side, move_piece(m))
+        } else {
+            self.piece_on(m.from() as u8)
+        };
+        Some(piece as u16 * 64 + m.to())
     }
 
     fn static_exchange(&self, m: Move) -> Option<i32> {
