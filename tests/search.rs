@@ -219,7 +219,7 @@ fn every_technique() -> SearchParams {
          lmr_non_pv=1 lmr_not_improving=1 lmr_history_divisor=4000 \
          history_prune_max_depth=3 rfp_improving=1 lmp_improving=1 probcut_min_depth=5 \
          smp_defer_min_depth=2 correction=1 mate_distance_pruning=1 qs_delta_margin=200 \
-         lmr_losing_captures=1 check_extension_see=1",
+         lmr_losing_captures=1 check_extension_see=1 lmr_root_after=2",
     )
     .unwrap()
 }
@@ -256,6 +256,38 @@ fn finds_mates_with(params: &SearchParams) {
         // The defender sees its loss: mated in n - 1 of its own moves.
         let d = think(&after, &[], depth(2 * n as u32), 16);
         assert_eq!(d.score, Score::Mate(-(n - 1)), "{id}");
+    }
+}
+
+/// Mates in 2 whose only first move is quiet (no capture, no check), found by brute
+/// force over random endings with python-chess: the moves late-move reductions act on.
+const QUIET_KEYS: [(&str, &str); 5] = [
+    ("k7/6R1/3K4/8/1N6/8/7n/8 w - - 0 1", "b4c6"),
+    ("8/8/7p/3RK1R1/8/8/8/k7 w - - 0 1", "g5g2"),
+    ("6k1/8/8/8/Q7/K7/8/2nR4 w - - 0 1", "d1d7"),
+    ("8/2Q5/1p6/1R6/3k4/6K1/8/8 w - - 0 1", "g3f3"),
+    ("6N1/7k/4K3/3n4/8/6Q1/8/8 w - - 0 1", "e6f7"),
+];
+
+/// Reducing the root's late quiet moves (`lmr_root_after=1`, the most) must not cost
+/// a quiet mating key: a reduced move that beats the best so far is searched again at
+/// full depth.
+#[test]
+fn root_reductions_keep_quiet_mating_keys() {
+    let params = SearchParams::parse("lmr_root_after=1").unwrap();
+    for (fen, key) in QUIET_KEYS {
+        let pos = Chess::from_fen(fen).unwrap();
+        let key = pos.parse_move(key).unwrap();
+        // The data: a mate in 2, none in 1, and the key the only first move.
+        assert!(!attacker_mates(&pos, 1, false), "{fen}");
+        for &m in legal(&pos).iter() {
+            let mut after = pos.clone();
+            after.make(m);
+            assert_eq!(defender_lost(&after, 2, false), m == key, "{fen}");
+        }
+        let r = think_with(&pos, &[], depth(7), 16, &params);
+        assert_eq!(r.score, Score::Mate(2), "{fen}");
+        assert_eq!(r.best, Some(key), "{fen}");
     }
 }
 

@@ -1351,6 +1351,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             && (self.p.smp_defer_root == 1 || self.shared.depth_shared(depth));
         let mut deferred: Vec<Move> = Vec::new();
         let (mut next, mut next_deferred, mut searched) = (0, 0, 0u32);
+        // Root late-move reductions: the root's tactical moves are never reduced.
+        let reduce_root = self.p.lmr_root_after > 0 && depth >= self.p.lmr_min_depth;
+        let mut root_tactical = MoveList::new();
+        if reduce_root && !root.in_check() {
+            root.generate(GenKind::Tactical, &mut root_tactical);
+        }
         loop {
             let (m, from_deferred) = if next < root_moves.len() {
                 next += 1;
@@ -1382,10 +1388,35 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             self.note_played(0, root, m);
             let gives_check = child.in_check();
             let new_depth = depth - 1 + gives_check as i32;
+            let reduction = if reduce_root
+                && searched as i32 > self.p.lmr_root_after
+                && !gives_check
+                && !root.in_check()
+                && !root_tactical.contains(&m)
+            {
+                self.lmr
+                    .get(depth, searched as usize)
+                    .min(new_depth - 1)
+                    .max(0)
+            } else {
+                0
+            };
             let score = if searched == 1 {
                 self.descend(root, &child, new_depth, alpha, beta, 0, 0, true)
             } else {
-                let mut s = self.descend(root, &child, new_depth, alpha, alpha + 1, 0, 0, true);
+                let mut s = self.descend(
+                    root,
+                    &child,
+                    new_depth - reduction,
+                    alpha,
+                    alpha + 1,
+                    0,
+                    0,
+                    true,
+                );
+                if reduction > 0 && s > alpha && !self.stopped {
+                    s = self.descend(root, &child, new_depth, alpha, alpha + 1, 0, 0, true);
+                }
                 if s > alpha && s < beta && !self.stopped {
                     s = self.descend(root, &child, new_depth, alpha, beta, 0, 0, true);
                 }
