@@ -96,7 +96,7 @@ pub struct Worker<'a, P: Position, E: Evaluator<P>> {
     /// Per ply of the current path: the node's half-turn count and static evaluation
     /// (`None` in check or not evaluated), for the "improving" test.
     evals: Vec<(i32, Option<i32>)>,
-    /// Per ply of the current path: the sub-move played there (`Move::NONE` for a
+    /// Per ply of the current path: the sub-move played there (`Prior::NONE` for a
     /// null move), for counter moves and continuation history.
     played: Vec<Prior>,
     /// Per ply: move lists for the node there to reuse.
@@ -1352,9 +1352,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut deferred: Vec<Move> = Vec::new();
         let (mut next, mut next_deferred, mut searched) = (0, 0, 0u32);
         // Root late-move reductions: the root's tactical moves are never reduced.
-        let reduce_root = self.p.lmr_root_after > 0 && depth >= self.p.lmr_min_depth;
+        let reduce_root =
+            self.p.lmr_root_after > 0 && depth >= self.p.lmr_min_depth && !root.in_check();
         let mut root_tactical = MoveList::new();
-        if reduce_root && !root.in_check() {
+        if reduce_root {
             root.generate(GenKind::Tactical, &mut root_tactical);
         }
         loop {
@@ -1391,7 +1392,6 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             let reduction = if reduce_root
                 && searched as i32 > self.p.lmr_root_after
                 && !gives_check
-                && !root.in_check()
                 && !root_tactical.contains(&m)
             {
                 self.lmr
