@@ -248,14 +248,14 @@ impl OrderingTables {
         if tactical {
             return;
         }
-        for (k, p) in prior.iter().enumerate() {
-            if p.mv.is_none() {
-                continue;
-            }
-            let table = &mut self.continuation[k];
-            apply_bonus(&mut table[continuation_index(p.key, key_of(best))], bonus);
-            for &m in tried {
-                apply_bonus(&mut table[continuation_index(p.key, key_of(m))], -bonus);
+        if prior.iter().any(|p| !p.mv.is_none()) {
+            let best_key = key_of(best);
+            for (k, p) in prior.iter().enumerate().filter(|(_, p)| !p.mv.is_none()) {
+                let table = &mut self.continuation[k];
+                apply_bonus(&mut table[continuation_index(p.key, best_key)], bonus);
+                for &m in tried {
+                    apply_bonus(&mut table[continuation_index(p.key, key_of(m))], -bonus);
+                }
             }
         }
         if !prior[0].mv.is_none() {
