@@ -375,6 +375,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     /// multi-move turns: when the same side moves again, the score is not negated and
     /// the window is not swapped; the half-turn counter advances only when the side
     /// changes.
+    ///
+    /// `opponent_cut` is whether the child is expected to fail high (a cut node) if
+    /// the opponent moves there; when the same side moves again, the expectation is
+    /// the other one (the side's continuation fails high exactly when the opponent's
+    /// reply would have failed low).
     #[allow(clippy::too_many_arguments)]
     fn descend(
         &mut self,
@@ -386,8 +391,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         ply: usize,
         half_turns: i32,
         allow_null: bool,
+        opponent_cut: bool,
     ) -> i32 {
         let same_side = child.side_to_move() == parent.side_to_move();
+        let cut_node = opponent_cut != same_side;
         let child_half_turns = if same_side {
             half_turns
         } else {
@@ -404,11 +411,29 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let finish_turn =
             depth <= 0 && same_side && self.p.leaf_finish_turn != 0 && !child.is_turn_start();
         let score = if finish_turn {
-            self.alphabeta(child, 1, a, b, ply + 1, child_half_turns, allow_null)
+            self.alphabeta(
+                child,
+                1,
+                a,
+                b,
+                ply + 1,
+                child_half_turns,
+                allow_null,
+                cut_node,
+            )
         } else if depth <= 0 {
             self.qsearch(child, a, b, ply + 1, child_half_turns)
         } else {
-            self.alphabeta(child, depth, a, b, ply + 1, child_half_turns, allow_null)
+            self.alphabeta(
+                child,
+                depth,
+                a,
+                b,
+                ply + 1,
+                child_half_turns,
+                allow_null,
+                cut_node,
+            )
         };
         if same_side {
             score
@@ -428,6 +453,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         ply: usize,
         half_turns: i32,
         allow_null: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if self.tick() {
@@ -459,7 +485,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if turn_start {
             self.keys.push(pos.key());
         }
-        let score = self.alphabeta_node(pos, depth, alpha, beta, ply, half_turns, allow_null);
+        let score = self.alphabeta_node(
+            pos, depth, alpha, beta, ply, half_turns, allow_null, cut_node,
+        );
         if turn_start {
             self.keys.pop();
         }
@@ -476,6 +504,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         ply: usize,
         half_turns: i32,
         allow_null: bool,
+        cut_node: bool,
     ) -> i32 {
         let mut scratch = std::mem::take(&mut self.scratch[ply]);
         let score = self.alphabeta_moves(
@@ -486,6 +515,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             ply,
             half_turns,
             allow_null,
+            cut_node,
             &mut scratch,
         );
         self.scratch[ply] = scratch;
@@ -502,6 +532,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         ply: usize,
         half_turns: i32,
         allow_null: bool,
+        cut_node: bool,
         scratch: &mut Scratch,
     ) -> i32 {
         self.seldepth = self.seldepth.max(ply);
@@ -661,6 +692,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     ply,
                     half_turns,
                     false,
+                    !cut_node,
                 );
                 if self.stopped {
                     return 0;
@@ -845,6 +877,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     + self.p.lmr_non_pv * !pv_node as i32
                     + self.p.lmr_not_improving * !improving as i32
                     + self.p.smp_mark_reduction * marked as i32
+                    + self.p.lmr_cut_node * (cut_node && !pv_node) as i32
                     - is_killer as i32;
                 if self.p.lmr_history_divisor != 0 {
                     r -= history / self.p.lmr_history_divisor;
@@ -914,7 +947,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             self.prefetch(child.key());
             let singular = m == tt_move && may_extend && self.p.se_min_depth > 0 && {
-                match self.singular_test(pos, depth, beta, ply, half_turns, m, tt_entry) {
+                match self.singular_test(pos, depth, beta, ply, half_turns, m, tt_entry, cut_node) {
                     Singular::Yes => true,
                     Singular::No => false,
                     Singular::MultiCut(s) => return s,
@@ -936,8 +969,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             };
             let new_depth = depth - 1 + extension;
 
+            // The expected node types of the children (Stockfish's convention): a reduced
+            // search expects the reply to refute a late move; the other searches expect
+            // the reverse of this node.
             let score = if index == 1 {
-                self.descend(pos, &child, new_depth, alpha, beta, ply, half_turns, true)
+                self.descend(
+                    pos, &child, new_depth, alpha, beta, ply, half_turns, true, !cut_node,
+                )
             } else {
                 // Never reduce into quiescence or below zero; never extend by history.
                 let r = r.clamp(0, (new_depth - 1).max(0));
@@ -950,6 +988,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     ply,
                     half_turns,
                     true,
+                    r > 0 || !cut_node,
                 );
                 if s > alpha && r > 0 && !self.stopped {
                     s = self.descend(
@@ -961,10 +1000,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                         ply,
                         half_turns,
                         true,
+                        !cut_node,
                     );
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = self.descend(pos, &child, new_depth, alpha, beta, ply, half_turns, true);
+                    s = self.descend(
+                        pos, &child, new_depth, alpha, beta, ply, half_turns, true, false,
+                    );
                 }
                 s
             };
@@ -1080,6 +1122,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 ply,
                 half_turns,
                 true,
+                false,
             );
             if s >= probcut_beta && !self.stopped && reduced > 0 {
                 s = self.descend(
@@ -1091,6 +1134,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     ply,
                     half_turns,
                     true,
+                    false,
                 );
             }
             if self.stopped {
@@ -1126,6 +1170,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         half_turns: i32,
         m: Move,
         tt_entry: Option<(i32, Bound, i32)>,
+        cut_node: bool,
     ) -> Singular {
         let Some((tt_score, tt_bound, tt_depth)) = tt_entry else {
             return Singular::No;
@@ -1147,6 +1192,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             ply,
             half_turns,
             false,
+            cut_node,
         );
         self.excluded[ply] = Move::NONE;
         // The reduced search wrote its own line here; the node's is not known yet.
@@ -1287,7 +1333,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             let child = after(pos, m);
             self.prefetch(child.key());
             self.note_played(ply, pos, m);
-            let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false);
+            let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false, false);
             if self.stopped {
                 return 0;
             }
@@ -1402,7 +1448,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 0
             };
             let score = if searched == 1 {
-                self.descend(root, &child, new_depth, alpha, beta, 0, 0, true)
+                self.descend(root, &child, new_depth, alpha, beta, 0, 0, true, false)
             } else {
                 let mut s = self.descend(
                     root,
@@ -1413,12 +1459,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     0,
                     0,
                     true,
+                    true,
                 );
                 if reduction > 0 && s > alpha && !self.stopped {
-                    s = self.descend(root, &child, new_depth, alpha, alpha + 1, 0, 0, true);
+                    s = self.descend(root, &child, new_depth, alpha, alpha + 1, 0, 0, true, true);
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = self.descend(root, &child, new_depth, alpha, beta, 0, 0, true);
+                    s = self.descend(root, &child, new_depth, alpha, beta, 0, 0, true, false);
                 }
                 s
             };

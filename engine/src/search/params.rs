@@ -66,6 +66,10 @@ search_params! {
     /// One more depth of reduction at non-PV nodes, and when not improving (1: on).
     lmr_non_pv: 0,
     lmr_not_improving: 0,
+    /// More reduction of quiet moves at expected cut nodes (non-PV nodes whose parent
+    /// expects them to fail high: the late moves of a node that should fail high on an
+    /// early one are seldom its answer).
+    lmr_cut_node: 0,
     /// Late-move reductions among the root's moves too, after this many moves (0:
     /// off): a quiet root move that gives no check is reduced as in the tree and
     /// searched again at full depth when it beats the best score so far.
