@@ -537,6 +537,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     ) -> i32 {
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
+        // A PV node is neither expected cut nor all: its children's expectations
+        // start afresh from it.
+        let cut_node = cut_node && !pv_node;
         let key = pos.key();
         let side = pos.side_to_move();
         let tt = self.shared.tt;
@@ -877,7 +880,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     + self.p.lmr_non_pv * !pv_node as i32
                     + self.p.lmr_not_improving * !improving as i32
                     + self.p.smp_mark_reduction * marked as i32
-                    + self.p.lmr_cut_node * (cut_node && !pv_node) as i32
+                    + self.p.lmr_cut_node * cut_node as i32
                     - is_killer as i32;
                 if self.p.lmr_history_divisor != 0 {
                     r -= history / self.p.lmr_history_divisor;
