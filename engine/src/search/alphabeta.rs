@@ -1407,6 +1407,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if reduce_root {
             root.generate(GenKind::Tactical, &mut root_tactical);
         }
+        // Nodes each root move's tree took, for `root_order_effort`.
+        let mut effort: Vec<(Move, u64)> = Vec::new();
         loop {
             let (m, from_deferred) = if next < root_moves.len() {
                 next += 1;
@@ -1450,6 +1452,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             } else {
                 0
             };
+            let nodes_before = self.nodes;
             let score = if searched == 1 {
                 self.descend(root, &child, new_depth, alpha, beta, 0, 0, true, false)
             } else {
@@ -1472,6 +1475,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
                 s
             };
+            effort.push((m, self.nodes - nodes_before));
             if self.stopped {
                 break;
             }
@@ -1491,6 +1495,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     }
                 }
             }
+        }
+        if self.p.root_order_effort != 0 && !self.stopped && root_moves.len() > 2 {
+            // The best is at the front already; a move not searched (a cutoff at the
+            // root) counts no nodes and keeps its place behind those that were.
+            let took = |m: &Move| effort.iter().find(|(x, _)| x == m).map_or(0, |e| e.1);
+            root_moves[1..].sort_by_key(|m| std::cmp::Reverse(took(m)));
         }
         if !self.stopped && best_move != Move::NONE {
             let bound = bound_for(best_score, original_alpha, beta);

@@ -77,6 +77,11 @@ search_params! {
     /// Parallel Worlds and Tri-Plane even; docs/strength.md's nineteenth to
     /// twenty-first sessions.)
     lmr_root_after: 2,
+    /// After each search of the root, its moves after the best are sorted by the
+    /// nodes their trees took (1: on), so that a move that was hard to refute comes
+    /// early in the next iteration and is reduced less (0: they keep their first
+    /// order).
+    root_order_effort: 0,
     /// Tactical moves that lose material by static exchange are reduced like late
     /// quiet moves (1: on).
     lmr_losing_captures: 0,
