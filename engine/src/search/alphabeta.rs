@@ -1475,7 +1475,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
                 s
             };
-            effort.push((m, self.nodes - nodes_before));
+            if self.p.root_order_effort != 0 {
+                effort.push((m, self.nodes - nodes_before));
+            }
             if self.stopped {
                 break;
             }
