@@ -273,12 +273,17 @@ const QUIET_KEYS: [(&str, &str); 5] = [
 /// Reducing the root's late quiet moves (`lmr_root_after=1`, the most) must not cost
 /// a quiet mating key: a reduced move that beats the best so far is searched again at
 /// full depth; nor when the root's moves are reordered by their trees' sizes between
-/// iterations (`root_order_effort=1`).
+/// iterations (`root_order_effort=1`), nor when root reductions are smaller than
+/// the tree's (`lmr_root_less=1`).
 #[test]
 fn root_reductions_keep_quiet_mating_keys() {
     for (fen, key, params) in QUIET_KEYS.iter().flat_map(|&(fen, key)| {
-        ["lmr_root_after=1", "lmr_root_after=1 root_order_effort=1"]
-            .map(|p| (fen, key, SearchParams::parse(p).unwrap()))
+        [
+            "lmr_root_after=1",
+            "lmr_root_after=1 root_order_effort=1",
+            "lmr_root_after=1 lmr_root_less=1",
+        ]
+        .map(|p| (fen, key, SearchParams::parse(p).unwrap()))
     }) {
         let pos = Chess::from_fen(fen).unwrap();
         let key = pos.parse_move(key).unwrap();

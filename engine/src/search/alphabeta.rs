@@ -1445,8 +1445,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 && !gives_check
                 && !root_tactical.contains(&m)
             {
-                self.lmr
-                    .get(depth, searched as usize)
+                (self.lmr.get(depth, searched as usize) - self.p.lmr_root_less)
                     .min(new_depth - 1)
                     .max(0)
             } else {
