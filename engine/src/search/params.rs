@@ -82,10 +82,10 @@ search_params! {
     /// early in the next iteration and is reduced less (0: they keep their first
     /// order).
     root_order_effort: 0,
-    /// Root late-move reductions this much smaller than the tree's (never below 0).
-    /// 1 solves Win at Chess's quiet keys (290/300 at 1 s against 284) but lost games
-    /// (chess −20 over 296, Platonic −40 over 199; docs/strength.md, twenty-second
-    /// session), so it stays 0.
+    /// Root late-move reductions this much smaller than the tree's (negative: larger;
+    /// never below 0). 1 solves Win at Chess's quiet keys (290/300 at 1 s against
+    /// 284) but lost games (chess −20 over 296, Platonic −40 over 199), and −1 did not
+    /// gain (chess −12 over 264; docs/strength.md, twenty-second session): 0.
     lmr_root_less: 0,
     /// Tactical moves that lose material by static exchange are reduced like late
     /// quiet moves (1: on).
