@@ -220,7 +220,7 @@ fn every_technique() -> SearchParams {
          history_prune_max_depth=3 rfp_improving=1 lmp_improving=1 probcut_min_depth=5 \
          smp_defer_min_depth=2 correction=1 mate_distance_pruning=1 qs_delta_margin=200 \
          lmr_losing_captures=1 check_extension_see=1 lmr_root_after=2 \
-         lmr_cut_node=1",
+         lmr_cut_node=1 qs_checks=1",
     )
     .unwrap()
 }
@@ -298,6 +298,31 @@ fn root_reductions_keep_quiet_mating_keys() {
         assert_eq!(r.score, Score::Mate(2), "{fen}");
         assert_eq!(r.best, Some(key), "{fen}");
     }
+}
+
+/// White can win a knight (Qxb6), but that leaves the back rank to a quiet mate
+/// (Re1#). A search of depth 1 sees it only if quiescence tries quiet checks
+/// (`qs_checks=1`); without them it takes the knight, which shows the test can fail.
+#[test]
+fn quiescence_checks_see_a_quiet_mate_behind_a_capture() {
+    let pos = Chess::from_fen("4r1k1/5ppp/1n6/8/3Q4/8/5PPP/6K1 w - - 0 1").unwrap();
+    let grab = pos.parse_move("d4b6").unwrap();
+    let black_mates_after = |m: Move| {
+        let mut after = pos.clone();
+        after.make(m);
+        attacker_mates(&after, 1, false)
+    };
+    // The data: taking the knight allows a mate in 1, and some move does not.
+    assert!(black_mates_after(grab));
+    assert!(legal(&pos).iter().any(|&m| !black_mates_after(m)));
+    let best = |params: &str| {
+        think_with(&pos, &[], depth(1), 16, &SearchParams::parse(params).unwrap())
+            .best
+            .unwrap()
+    };
+    assert_eq!(best("qs_checks=0"), grab, "without quiet checks the knight is taken");
+    let with_checks = best("qs_checks=1");
+    assert!(!black_mates_after(with_checks), "{}", pos.move_text(with_checks));
 }
 
 /// A queen ending from a game where Black mates in 2 (d2d1q). Without mate distance

@@ -28,6 +28,9 @@ const CHECK_INTERVAL: u64 = 256;
 /// Aspiration windows start this wide (centipawns) from this depth on.
 const ASPIRATION_WINDOW: i32 = 20;
 const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// The depth quiescence passes to its children: below the horizon's first ply (see
+/// `qs_checks`), far from any depth the full-width search uses.
+const QS_DEEPER: i32 = -100;
 /// Null-move pruning is skipped when the side to move has fewer legal moves than this:
 /// few moves is where zugzwang lives. Variants refuse passes on top of this.
 const NULL_MIN_MOBILITY: usize = 8;
@@ -422,7 +425,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 cut_node,
             )
         } else if depth <= 0 {
-            self.qsearch(child, a, b, ply + 1, child_half_turns)
+            self.qsearch(child, a, b, ply + 1, child_half_turns, depth > QS_DEEPER)
         } else {
             self.alphabeta(
                 child,
@@ -628,7 +631,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             && alpha.abs() < MATE_BOUND
             && static_eval + self.p.razor_base + self.p.razor_per_depth * depth < alpha
         {
-            let s = self.qsearch_moves(pos, alpha, alpha + 1, ply, half_turns, scratch);
+            let s = self.qsearch_moves(pos, alpha, alpha + 1, ply, half_turns, true, scratch);
             if self.stopped {
                 return 0;
             }
@@ -1213,9 +1216,19 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
 
     /// Quiescence: stand pat on the static evaluation, or follow tactical moves; when
     /// in check, every evasion (so checkmate is seen).
-    fn qsearch(&mut self, pos: &P, alpha: i32, beta: i32, ply: usize, half_turns: i32) -> i32 {
+    /// Quiescence; `horizon`: this is its first ply, right below the full-width
+    /// search (where `qs_checks` also tries quiet checks).
+    fn qsearch(
+        &mut self,
+        pos: &P,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        half_turns: i32,
+        horizon: bool,
+    ) -> i32 {
         let mut scratch = std::mem::take(&mut self.scratch[ply]);
-        let score = self.qsearch_moves(pos, alpha, beta, ply, half_turns, &mut scratch);
+        let score = self.qsearch_moves(pos, alpha, beta, ply, half_turns, horizon, &mut scratch);
         self.scratch[ply] = scratch;
         score
     }
@@ -1227,6 +1240,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         beta: i32,
         ply: usize,
         half_turns: i32,
+        horizon: bool,
         scratch: &mut Scratch,
     ) -> i32 {
         self.pv[ply].clear();
@@ -1264,6 +1278,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             all: moves,
             tactical: sorted_tactical,
             picked,
+            tried_quiet: quiet_checks,
             ..
         } = scratch;
         moves.clear();
@@ -1336,7 +1351,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             let child = after(pos, m);
             self.prefetch(child.key());
             self.note_played(ply, pos, m);
-            let score = self.descend(pos, &child, 0, alpha, beta, ply, half_turns, false, false);
+            let score = self.descend(
+                pos, &child, QS_DEEPER, alpha, beta, ply, half_turns, false, false,
+            );
             if self.stopped {
                 return 0;
             }
@@ -1353,6 +1370,47 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
         *picked = picker.into_buffer();
+        // Quiet checks at the horizon's first ply, after the captures: a mate or a
+        // won piece that begins with a check is seen one ply earlier. Only where the
+        // variant tells a check without making the move, and not for a check that
+        // leaves the checking man to be taken for less.
+        if horizon
+            && !in_check
+            && best_score < beta
+            && self.p.qs_checks != 0
+            && pos.can_be_in_check()
+        {
+            moves.clear();
+            pos.generate(GenKind::All, moves);
+            quiet_checks.clear();
+            quiet_checks.extend(moves.iter().copied().filter(|&m| {
+                sorted_tactical.binary_search(&m).is_err()
+                    && pos.gives_check(m) == Some(true)
+                    && pos.static_exchange(m).is_none_or(|see| see >= 0)
+            }));
+            for &m in quiet_checks.iter() {
+                let child = after(pos, m);
+                self.prefetch(child.key());
+                self.note_played(ply, pos, m);
+                let score = self.descend(
+                    pos, &child, QS_DEEPER, alpha, beta, ply, half_turns, false, false,
+                );
+                if self.stopped {
+                    return 0;
+                }
+                if score > best_score {
+                    best_score = score;
+                    best_move = m;
+                    if score > alpha {
+                        alpha = score;
+                        self.update_pv(ply, m);
+                        if score >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
         let bound = bound_for(best_score, original_alpha, beta);
         tt.store(
             key,

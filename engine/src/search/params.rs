@@ -167,6 +167,10 @@ search_params! {
     /// cannot lift standing pat to within this margin of alpha is not searched (0:
     /// off).
     qs_delta_margin: 0,
+    /// Quiescence's first ply also searches quiet moves that give check and do not
+    /// lose the checking man by static exchange (1: on), where the variant tells a
+    /// check without making the move (`Position::gives_check`).
+    qs_checks: 0,
     /// Singular extensions from this depth (0: off), when the table's entry is at
     /// most tt_depth_margin shallower; the other moves must stay below its score less
     /// margin * depth.
