@@ -163,6 +163,16 @@ struct MatchArgs {
     /// Milliseconds a silent engine is waited for under --nodes/--depth.
     #[arg(long, value_name = "MS", default_value_t = protocol::matches::DEFAULT_HANG_TIMEOUT_MS)]
     hang_timeout: u64,
+    /// Adjudicate a game as won when, for the last TURNS turns of each side, one
+    /// engine's score is at least SCORE centipawns and the other's at most -SCORE
+    /// (mates count beyond any bound), e.g. `turns=3,score=600`. Off by default.
+    #[arg(long, value_name = "turns=N,score=CP")]
+    resign: Option<protocol::matches::ResignRule>,
+    /// Adjudicate a game as drawn when, from full move AFTER on, both engines'
+    /// scores stayed within +-SCORE centipawns for their last TURNS turns each,
+    /// e.g. `after=40,turns=8,score=10`. Off by default.
+    #[arg(long, value_name = "after=N,turns=N,score=CP")]
+    draw: Option<protocol::matches::DrawRule>,
     /// The PGN Event tag.
     #[arg(long, default_value = "Manifold match")]
     event: String,
@@ -346,6 +356,10 @@ fn run_match_command(a: MatchArgs, variants: Option<&std::path::Path>) -> ExitCo
     cfg.sprt = a.sprt;
     cfg.time_margin_ms = a.timemargin;
     cfg.hang_timeout_ms = a.hang_timeout;
+    cfg.adjudication = protocol::matches::Adjudication {
+        resign: a.resign,
+        draw: a.draw,
+    };
     cfg.event = a.event;
     cfg.report = !a.quiet;
     cfg.shard = a.shard;

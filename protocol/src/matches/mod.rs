@@ -20,6 +20,7 @@
 //! on (seed, pair), and game numbers (the PGN `Round` tag) stay those of the whole
 //! match, so the shards' PGN files together are the unsharded match.
 
+pub mod adjudication;
 pub mod clock;
 pub mod engine_process;
 pub mod merge;
@@ -33,6 +34,7 @@ mod tests;
 #[cfg(test)]
 pub(crate) mod toygame;
 
+pub use adjudication::{Adjudication, DrawRule, ResignRule};
 pub use clock::Limit;
 pub use engine_process::EngineSpec;
 pub use openings::Opening;
@@ -163,6 +165,8 @@ pub struct MatchConfig {
     /// Play only this shard's game pairs (`None`: all of them). `games` stays the
     /// size of the whole match.
     pub shard: Option<Shard>,
+    /// Ending games early whose result both engines agree on (default: never).
+    pub adjudication: Adjudication,
 }
 
 impl MatchConfig {
@@ -189,6 +193,7 @@ impl MatchConfig {
             report: false,
             chess960: false,
             shard: None,
+            adjudication: Adjudication::default(),
         }
     }
 }
@@ -466,6 +471,7 @@ pub fn run_match_with(
                         standard_fen,
                         clocks: Clocks::new(cfg.limit, cfg.time_margin_ms, cfg.hang_timeout_ms),
                         handshake_timeout: Duration::from_millis(cfg.handshake_timeout_ms),
+                        adjudication: cfg.adjudication,
                     };
                     let Some(record) =
                         referee::play_game(index, game, pair, white_engine, settings, stop)

@@ -10,6 +10,7 @@
 //! engine is asked again. Time is charged per request; the increment is added once
 //! the turn is complete.
 
+use super::adjudication::Adjudication;
 use super::clock::{Charge, Clocks};
 use super::engine_process::{EngineFault, EngineProcess, EngineSpec};
 use engine::game::AnyGame;
@@ -127,6 +128,8 @@ pub struct RefereeSettings<'a> {
     pub standard_fen: &'a str,
     pub clocks: Clocks,
     pub handshake_timeout: Duration,
+    /// When to end a game whose result both engines agree on.
+    pub adjudication: Adjudication,
 }
 
 /// Plays game number `index` from `game` (the position after the opening; the
@@ -271,6 +274,11 @@ pub fn play_game(
         if turn_over {
             settings.clocks.complete_turn(side);
             turns.extend(current.take());
+            if game.result().is_none() {
+                if let Some((result, termination)) = settings.adjudication.verdict(&turns) {
+                    return Some(finish(turns, result, termination));
+                }
+            }
         }
     }
 }
