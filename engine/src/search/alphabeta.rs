@@ -68,6 +68,13 @@ impl Scratch {
     }
 }
 
+/// Quiescence's best so far at one node: score, move and the raised alpha.
+struct QsBest {
+    score: i32,
+    mv: Move,
+    alpha: i32,
+}
+
 /// A finished (or partly finished) iteration's result at the root.
 #[derive(Clone, Debug)]
 pub struct RootResult {
@@ -1282,7 +1289,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             ..
         } = scratch;
         moves.clear();
-        let mut best_score;
+        let best_score;
         if in_check {
             pos.generate(GenKind::All, moves);
             if moves.is_empty() {
@@ -1324,12 +1331,16 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             |m| order_value(pos, m, capture_order),
             std::mem::take(picked),
         );
-        let mut best_move = Move::NONE;
         // Delta pruning: a capture whose exchange, added to standing pat with a
         // margin for what the evaluation's other terms could gain, stays below alpha
         // cannot raise it (0: off; in check every evasion is searched).
         let delta_floor = (!in_check && self.p.qs_delta_margin > 0 && alpha.abs() < MATE_BOUND)
             .then(|| alpha - best_score - self.p.qs_delta_margin);
+        let mut best = QsBest {
+            score: best_score,
+            mv: Move::NONE,
+            alpha,
+        };
         while let Some(Picked {
             mv: m,
             losing: loses_material,
@@ -1348,25 +1359,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     continue;
                 }
             }
-            let child = after(pos, m);
-            self.prefetch(child.key());
-            self.note_played(ply, pos, m);
-            let score = self.descend(
-                pos, &child, QS_DEEPER, alpha, beta, ply, half_turns, false, false,
-            );
-            if self.stopped {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = m;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, m);
-                    if score >= beta {
-                        break;
-                    }
-                }
+            match self.qsearch_move(pos, m, &mut best, beta, ply, half_turns) {
+                None => return 0,
+                Some(true) => break,
+                Some(false) => {}
             }
         }
         *picked = picker.into_buffer();
@@ -1376,7 +1372,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         // leaves the checking man to be taken for less.
         if horizon
             && !in_check
-            && best_score < beta
+            && best.score < beta
             && self.p.qs_checks != 0
             && pos.can_be_in_check()
         {
@@ -1389,37 +1385,54 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     && pos.static_exchange(m).is_none_or(|see| see >= 0)
             }));
             for &m in quiet_checks.iter() {
-                let child = after(pos, m);
-                self.prefetch(child.key());
-                self.note_played(ply, pos, m);
-                let score = self.descend(
-                    pos, &child, QS_DEEPER, alpha, beta, ply, half_turns, false, false,
-                );
-                if self.stopped {
-                    return 0;
-                }
-                if score > best_score {
-                    best_score = score;
-                    best_move = m;
-                    if score > alpha {
-                        alpha = score;
-                        self.update_pv(ply, m);
-                        if score >= beta {
-                            break;
-                        }
-                    }
+                match self.qsearch_move(pos, m, &mut best, beta, ply, half_turns) {
+                    None => return 0,
+                    Some(true) => break,
+                    Some(false) => {}
                 }
             }
         }
-        let bound = bound_for(best_score, original_alpha, beta);
+        let bound = bound_for(best.score, original_alpha, beta);
         tt.store(
             key,
-            best_move,
-            score_to_tt(best_score, half_turns),
+            best.mv,
+            score_to_tt(best.score, half_turns),
             0,
             bound,
         );
-        best_score
+        best.score
+    }
+
+    /// Searches quiescence's move `m` of `pos` and raises `best` by it: `Some(true)`
+    /// when it fails high, `None` when the search was stopped.
+    fn qsearch_move(
+        &mut self,
+        pos: &P,
+        m: Move,
+        best: &mut QsBest,
+        beta: i32,
+        ply: usize,
+        half_turns: i32,
+    ) -> Option<bool> {
+        let child = after(pos, m);
+        self.prefetch(child.key());
+        self.note_played(ply, pos, m);
+        let score = self.descend(
+            pos, &child, QS_DEEPER, best.alpha, beta, ply, half_turns, false, false,
+        );
+        if self.stopped {
+            return None;
+        }
+        if score > best.score {
+            best.score = score;
+            best.mv = m;
+            if score > best.alpha {
+                best.alpha = score;
+                self.update_pv(ply, m);
+                return Some(score >= beta);
+            }
+        }
+        Some(false)
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
