@@ -1222,9 +1222,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     }
 
     /// Quiescence: stand pat on the static evaluation, or follow tactical moves; when
-    /// in check, every evasion (so checkmate is seen).
-    /// Quiescence; `horizon`: this is its first ply, right below the full-width
-    /// search (where `qs_checks` also tries quiet checks).
+    /// in check, every evasion (so checkmate is seen). `horizon`: this is its first
+    /// ply, right below the full-width search (where `qs_checks` also tries quiet
+    /// checks).
     fn qsearch(
         &mut self,
         pos: &P,

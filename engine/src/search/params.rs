@@ -169,7 +169,9 @@ search_params! {
     qs_delta_margin: 0,
     /// Quiescence's first ply also searches quiet moves that give check and do not
     /// lose the checking man by static exchange (1: on), where the variant tells a
-    /// check without making the move (`Position::gives_check`).
+    /// check without making the move (`Position::gives_check`). Win at Chess at 1 s
+    /// 289–291/300 against 283, but a fifth more tree and −11 Elo over 913 chess
+    /// games at 2+0.02 (docs/strength.md, twenty-third session): off.
     qs_checks: 0,
     /// Singular extensions from this depth (0: off), when the table's entry is at
     /// most tt_depth_margin shallower; the other moves must stay below its score less
