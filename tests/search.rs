@@ -316,13 +316,27 @@ fn quiescence_checks_see_a_quiet_mate_behind_a_capture() {
     assert!(black_mates_after(grab));
     assert!(legal(&pos).iter().any(|&m| !black_mates_after(m)));
     let best = |params: &str| {
-        think_with(&pos, &[], depth(1), 16, &SearchParams::parse(params).unwrap())
-            .best
-            .unwrap()
+        think_with(
+            &pos,
+            &[],
+            depth(1),
+            16,
+            &SearchParams::parse(params).unwrap(),
+        )
+        .best
+        .unwrap()
     };
-    assert_eq!(best("qs_checks=0"), grab, "without quiet checks the knight is taken");
+    assert_eq!(
+        best("qs_checks=0"),
+        grab,
+        "without quiet checks the knight is taken"
+    );
     let with_checks = best("qs_checks=1");
-    assert!(!black_mates_after(with_checks), "{}", pos.move_text(with_checks));
+    assert!(
+        !black_mates_after(with_checks),
+        "{}",
+        pos.move_text(with_checks)
+    );
 }
 
 /// A queen ending from a game where Black mates in 2 (d2d1q). Without mate distance

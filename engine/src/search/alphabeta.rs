@@ -1393,13 +1393,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
         let bound = bound_for(best.score, original_alpha, beta);
-        tt.store(
-            key,
-            best.mv,
-            score_to_tt(best.score, half_turns),
-            0,
-            bound,
-        );
+        tt.store(key, best.mv, score_to_tt(best.score, half_turns), 0, bound);
         best.score
     }
 

@@ -101,7 +101,11 @@ impl FromStr for DrawRule {
         let (mut after, mut turns, mut score) = (0, 0, 0);
         parse_pairs(
             s,
-            &mut [("after", &mut after), ("turns", &mut turns), ("score", &mut score)],
+            &mut [
+                ("after", &mut after),
+                ("turns", &mut turns),
+                ("score", &mut score),
+            ],
         )?;
         if turns == 0 {
             return Err("turns must be at least 1".into());
@@ -122,7 +126,11 @@ impl fmt::Display for ResignRule {
 
 impl fmt::Display for DrawRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "after={},turns={},score={}", self.after, self.turns, self.score)
+        write!(
+            f,
+            "after={},turns={},score={}",
+            self.after, self.turns, self.score
+        )
     }
 }
 
@@ -234,23 +242,41 @@ mod tests {
     #[test]
     fn both_engines_must_agree_for_the_whole_run_to_resign() {
         let rule = resign(2, 600);
-        let white_wins = game(&[Some("cp 650"), Some("cp -700"), Some("cp 800"), Some("cp -900")]);
+        let white_wins = game(&[
+            Some("cp 650"),
+            Some("cp -700"),
+            Some("cp 800"),
+            Some("cp -900"),
+        ]);
         let (result, t) = rule.verdict(&white_wins).expect("adjudicated");
         assert_eq!(result, GameResult::WhiteWins);
         assert_eq!(t.category, ADJUDICATION);
         assert_eq!(t.detail, "White wins by adjudication");
         // Black's engine still hopes (-500 > -600): no verdict.
-        let hope = game(&[Some("cp 650"), Some("cp -500"), Some("cp 800"), Some("cp -900")]);
+        let hope = game(&[
+            Some("cp 650"),
+            Some("cp -500"),
+            Some("cp 800"),
+            Some("cp -900"),
+        ]);
         assert!(rule.verdict(&hope).is_none());
         // Too short a run.
         assert!(rule.verdict(&white_wins[1..]).is_none());
         // Mates count beyond any bound, for the side they favour.
-        let mate = game(&[Some("cp -700"), Some("mate 4"), Some("mate -3"), Some("mate 2")]);
+        let mate = game(&[
+            Some("cp -700"),
+            Some("mate 4"),
+            Some("mate -3"),
+            Some("mate 2"),
+        ]);
         assert_eq!(rule.verdict(&mate).unwrap().0, GameResult::BlackWins);
         // A turn without a score (or an opening turn) breaks the run.
         let gap = game(&[Some("cp 650"), None, Some("cp 800"), Some("cp -900")]);
         assert!(rule.verdict(&gap).is_none());
-        assert!(Adjudication::default().verdict(&white_wins).is_none(), "off by default");
+        assert!(
+            Adjudication::default().verdict(&white_wins).is_none(),
+            "off by default"
+        );
     }
 
     #[test]
@@ -278,13 +304,28 @@ mod tests {
     #[test]
     fn rules_parse_and_print_back() {
         let r: ResignRule = "turns=3,score=600".parse().unwrap();
-        assert_eq!(r, ResignRule { turns: 3, score: 600 });
+        assert_eq!(
+            r,
+            ResignRule {
+                turns: 3,
+                score: 600
+            }
+        );
         assert_eq!(r.to_string().parse::<ResignRule>().unwrap(), r);
         let d: DrawRule = "after=40, turns=8, score=10".parse().unwrap();
         assert_eq!(d.to_string().parse::<DrawRule>().unwrap(), d);
-        for bad in ["turns=3", "turns=0,score=600", "turns=3,score=x", "moves=3,score=600", "turns=-1,score=5"] {
+        for bad in [
+            "turns=3",
+            "turns=0,score=600",
+            "turns=3,score=x",
+            "moves=3,score=600",
+            "turns=-1,score=5",
+        ] {
             assert!(bad.parse::<ResignRule>().is_err(), "{bad}");
         }
-        assert!("after=40,turns=8".parse::<DrawRule>().unwrap_err().contains("score"));
+        assert!("after=40,turns=8"
+            .parse::<DrawRule>()
+            .unwrap_err()
+            .contains("score"));
     }
 }

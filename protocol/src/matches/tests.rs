@@ -543,15 +543,32 @@ fn agreed_results_are_adjudicated_only_when_asked() {
     let dir = temp_dir("adjudication");
     // Both engines race at the same pace (White reaches the target first), but
     // "hopeful" always reports a winning score and "gloomy" a losing one.
-    let hopeful = fake_engine(&dir, "hopeful", "echo 'info depth 5 score cp 700'; echo 'bestmove p1'");
-    let gloomy = fake_engine(&dir, "gloomy", "echo 'info depth 5 score cp -700'; echo 'bestmove p1'");
+    let hopeful = fake_engine(
+        &dir,
+        "hopeful",
+        "echo 'info depth 5 score cp 700'; echo 'bestmove p1'",
+    );
+    let gloomy = fake_engine(
+        &dir,
+        "gloomy",
+        "echo 'info depth 5 score cp -700'; echo 'bestmove p1'",
+    );
     let mut cfg = config(hopeful, gloomy, 4);
     let played_out = run_match_with(&cfg, &*race()).unwrap();
-    assert_eq!(played_out.tally, Tally::new(2, 0, 2), "each wins its White games");
+    assert_eq!(
+        played_out.tally,
+        Tally::new(2, 0, 2),
+        "each wins its White games"
+    );
     cfg.adjudication.resign = Some("turns=2,score=600".parse().unwrap());
     cfg.pgn = Some(dir.join("games.pgn"));
     let adjudicated = run_match_with(&cfg, &*race()).unwrap();
-    assert_eq!(adjudicated.tally, Tally::new(4, 0, 0), "{:?}", adjudicated.games);
+    assert_eq!(
+        adjudicated.tally,
+        Tally::new(4, 0, 0),
+        "{:?}",
+        adjudicated.games
+    );
     for g in &adjudicated.games {
         assert_eq!(g.termination.category, adjudication::ADJUDICATION);
         // Two turns of each side, of two sub-moves each (race turns are p1,p1).
@@ -562,14 +579,26 @@ fn agreed_results_are_adjudicated_only_when_asked() {
     let text = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
     for g in parse_pgn(&text).unwrap() {
         let detail = g.tag("Termination").unwrap();
-        assert_eq!(referee::category_of_detail(detail), "adjudication", "{detail}");
+        assert_eq!(
+            referee::category_of_detail(detail),
+            "adjudication",
+            "{detail}"
+        );
     }
     // Scores that stay near zero end in a draw once the move number is reached.
-    let level = fake_engine(&dir, "level", "echo 'info depth 5 score cp 3'; echo 'bestmove p1'");
+    let level = fake_engine(
+        &dir,
+        "level",
+        "echo 'info depth 5 score cp 3'; echo 'bestmove p1'",
+    );
     let mut cfg = config(level.clone(), level, 2);
     cfg.adjudication.draw = Some("after=2,turns=1,score=10".parse().unwrap());
     let drawn = run_match_with(&cfg, &*race()).unwrap();
     assert_eq!(drawn.tally, Tally::new(0, 2, 0));
-    assert!(drawn.games.iter().all(|g| g.plies == 8), "{:?}", drawn.games);
+    assert!(
+        drawn.games.iter().all(|g| g.plies == 8),
+        "{:?}",
+        drawn.games
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
