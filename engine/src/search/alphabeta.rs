@@ -1240,6 +1240,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         score
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn qsearch_moves(
         &mut self,
         pos: &P,

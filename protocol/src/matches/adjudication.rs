@@ -14,7 +14,7 @@
 //!
 //! A mate score counts as beyond any centipawn bound, for the side it favours.
 
-use super::referee::{GameResult, Termination, TurnRecord};
+use super::referee::{side_name, GameResult, Termination, TurnRecord};
 use engine::Side;
 use std::fmt;
 use std::str::FromStr;
@@ -54,11 +54,11 @@ pub struct Adjudication {
 /// non-negative integer goes; every key must be given.
 fn parse_pairs(text: &str, slots: &mut [(&str, &mut i64)]) -> Result<(), String> {
     let mut seen = vec![false; slots.len()];
+    let names: Vec<&str> = slots.iter().map(|(k, _)| *k).collect();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (key, value) = part
             .split_once('=')
             .ok_or_else(|| format!("expected key=value, got '{part}'"))?;
-        let names: Vec<&str> = slots.iter().map(|(k, _)| *k).collect();
         let i = names
             .iter()
             .position(|k| *k == key.trim())
@@ -73,7 +73,7 @@ fn parse_pairs(text: &str, slots: &mut [(&str, &mut i64)]) -> Result<(), String>
         seen[i] = true;
     }
     if let Some(i) = seen.iter().position(|s| !s) {
-        return Err(format!("missing '{}='", slots[i].0));
+        return Err(format!("missing '{}='", names[i]));
     }
     Ok(())
 }
@@ -176,15 +176,11 @@ impl Adjudication {
                         .iter()
                         .all(|&s| s <= -rule.score);
                     if won && lost {
-                        let name = match winner {
-                            Side::White => "White",
-                            Side::Black => "Black",
-                        };
                         return Some((
                             GameResult::win_for(winner),
                             Termination {
                                 category: ADJUDICATION.into(),
-                                detail: format!("{name} wins by {ADJUDICATION}"),
+                                detail: format!("{} wins by {ADJUDICATION}", side_name(winner)),
                             },
                         ));
                     }

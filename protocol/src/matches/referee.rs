@@ -322,7 +322,7 @@ pub fn category_of_detail(detail: &str) -> String {
     detail.to_string()
 }
 
-fn side_name(side: Side) -> &'static str {
+pub(super) fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "White",
         Side::Black => "Black",
