@@ -1342,6 +1342,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             mv: Move::NONE,
             alpha,
         };
+        let quiet_evasions_allowed = self.p.qs_quiet_evasions.max(0) as usize;
+        let mut quiet_evasions = 0usize;
         while let Some(Picked {
             mv: m,
             losing: loses_material,
@@ -1359,6 +1361,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 if gain < floor {
                     continue;
                 }
+            }
+            if in_check && quiet_evasions_allowed > 0 && sorted_tactical.binary_search(&m).is_err()
+            {
+                // `qs_quiet_evasions`: the first quiet evasions only, once one move
+                // has shown the side is not mated.
+                if quiet_evasions >= quiet_evasions_allowed && best.score > -MATE_BOUND {
+                    continue;
+                }
+                quiet_evasions += 1;
             }
             match self.qsearch_move(pos, m, &mut best, beta, ply, half_turns) {
                 None => return 0,
@@ -1385,6 +1396,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     && pos.gives_check(m) == Some(true)
                     && pos.static_exchange(m).is_none_or(|see| see >= 0)
             }));
+            let most = self.p.qs_checks_max.max(0) as usize;
+            if most > 0 && quiet_checks.len() > most {
+                let ordering = &self.ordering;
+                quiet_checks.sort_by_cached_key(|&m| {
+                    -ordering.quiet_history(side, &prior, m, |q| ContinuationKey::of(pos, q))
+                });
+                quiet_checks.truncate(most);
+            }
             for &m in quiet_checks.iter() {
                 match self.qsearch_move(pos, m, &mut best, beta, ply, half_turns) {
                     None => return 0,

@@ -173,6 +173,17 @@ search_params! {
     /// 289–291/300 against 283, but a fifth more tree and −11 Elo over 913 chess
     /// games at 2+0.02 (docs/strength.md, twenty-third session): off.
     qs_checks: 0,
+    /// In check in quiescence, once an evasion has been found that is not mated,
+    /// only this many quiet evasions are searched (0: every evasion): a quiet
+    /// evasion at the horizon seldom beats the best so far, and each one is a whole
+    /// quiescence search. With `qs_checks=1`, `=1` keeps Win at Chess at 290/300 at
+    /// 1 s but shrinks the tree by 2% only (docs/strength.md, twenty-fourth session).
+    qs_quiet_evasions: 0,
+    /// With `qs_checks`, at most this many quiet checks per node, the best by quiet
+    /// history first (0: every one). `qs_checks=1 qs_checks_max=1`: Win at Chess
+    /// 290/300 at 1 s, tree +12% at depth 10, and −23 Elo over 288 chess games at
+    /// 2+0.02 (twenty-fourth session): off.
+    qs_checks_max: 0,
     /// Singular extensions from this depth (0: off), when the table's entry is at
     /// most tt_depth_margin shallower; the other moves must stay below its score less
     /// margin * depth.
