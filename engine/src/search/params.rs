@@ -140,7 +140,9 @@ search_params! {
     time_stability: 0,
     time_fixed_full: 1,
     /// Reverse futility, null move and futility start from the transposition table's
-    /// score instead of the static evaluation where its bound allows (1: on).
+    /// score instead of the static evaluation where its bound allows (1: on). Leans
+    /// to a gain in chess (+17.7 over 688 games, 2026-12-01, after +18.4 over 1,000)
+    /// and to a loss in Platonic (−9.9 over 700): off until both decide.
     tt_eval: 0,
     /// Razoring up to this depth (0: off): a node whose static evaluation is below
     /// alpha by base + per_depth * depth returns quiescence's score when that fails
