@@ -1346,9 +1346,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut quiet_evasions = 0usize;
         while let Some(Picked {
             mv: m,
+            tactical: is_tactical,
             losing: loses_material,
             exchange,
-            ..
         }) = picker.next_move(&self.ordering, |q| ContinuationKey::of(pos, q))
         {
             if loses_material && !in_check {
@@ -1362,8 +1362,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     continue;
                 }
             }
-            if in_check && quiet_evasions_allowed > 0 && sorted_tactical.binary_search(&m).is_err()
-            {
+            if in_check && quiet_evasions_allowed > 0 && !is_tactical {
                 // `qs_quiet_evasions`: the first quiet evasions only, once one move
                 // has shown the side is not mated.
                 if quiet_evasions >= quiet_evasions_allowed && best.score > -MATE_BOUND {
