@@ -274,6 +274,10 @@ struct MatchMergeArgs {
     /// Report from this engine's side (default: engine 1 of the match).
     #[arg(long, value_name = "NAME")]
     engine: Option<String>,
+    /// Every file is a match of its own between the same engines (another seed):
+    /// games are told apart by file as well as by Round, so the files' evidence adds up.
+    #[arg(long)]
+    separate: bool,
 }
 
 fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
@@ -389,6 +393,7 @@ fn run_match_merge_command(a: MatchMergeArgs) -> ExitCode {
     let opts = protocol::matches::merge::MergeOptions {
         sprt: a.sprt,
         engine: a.engine,
+        separate: a.separate,
     };
     match protocol::matches::merge::merge_files(&a.files, &opts) {
         Ok(m) => {

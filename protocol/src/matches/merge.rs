@@ -9,6 +9,10 @@
 //! * Duplicates — the same `Round` with the same `White` and `Black` — are counted
 //!   once (the first read), with a warning; so are missing `Round`s up to the
 //!   highest one (a shard not merged, or stopped early by its SPRT).
+//!   With `separate`, every file is a match of its own (the same engines from
+//!   another seed): games are told apart by file as well as by `Round`, and missing
+//!   `Round`s are looked for per file. This is how the evidence of one pair of
+//!   engines gathered over several matches is summed.
 //! * The figures are those of `manifold match`, from [`super::stats`]: the trinomial
 //!   model over single games (the match runner's model), so games need no pairing.
 //!   With an SPRT configuration the LLR and decision of all merged games are
@@ -31,6 +35,9 @@ pub struct MergeOptions {
     pub sprt: Option<SprtConfig>,
     /// The engine whose view the report takes (default: engine 1 of the match).
     pub engine: Option<String>,
+    /// Every file is a separate match (another seed): Rounds are compared within a
+    /// file only.
+    pub separate: bool,
 }
 
 /// The merged report and what was noticed on the way.
@@ -118,7 +125,8 @@ pub fn merge_texts(
     }
     let mut warnings = Vec::new();
     let mut entries: Vec<Entry> = Vec::new();
-    let mut seen: HashMap<(usize, String, String), usize> = HashMap::new();
+    // (file when the files are separate matches, Round, White, Black).
+    let mut seen: HashMap<(usize, usize, String, String), usize> = HashMap::new();
     let mut games_read = 0;
     let mut duplicates = 0;
     let mut unnumbered = 0;
@@ -141,7 +149,8 @@ pub fn merge_texts(
             variants.insert(entry.variant.clone());
             match entry.round {
                 Some(round) => {
-                    let key = (round, entry.white.clone(), entry.black.clone());
+                    let match_of = if opts.separate { file } else { 0 };
+                    let key = (match_of, round, entry.white.clone(), entry.black.clone());
                     if let Some(&first) = seen.get(&key) {
                         duplicates += 1;
                         let kept: &Entry = &entries[first];
@@ -224,14 +233,27 @@ pub fn merge_texts(
         .cloned()
         .expect("a game has two different engines");
 
-    // Missing rounds (a shard not merged, or stopped early).
-    let rounds: BTreeSet<usize> = entries.iter().filter_map(|e| e.round).collect();
-    if let Some(&max) = rounds.iter().next_back() {
+    // Missing rounds (a shard not merged, or stopped early), per match.
+    let matches: Vec<Option<usize>> = if opts.separate {
+        (0..inputs.len()).map(Some).collect()
+    } else {
+        vec![None]
+    };
+    for only in matches {
+        let rounds: BTreeSet<usize> = entries
+            .iter()
+            .filter(|e| only.is_none_or(|f| e.source.0 == f))
+            .filter_map(|e| e.round)
+            .collect();
+        let Some(&max) = rounds.iter().next_back() else {
+            continue;
+        };
         let missing: Vec<usize> = (1..=max).filter(|r| !rounds.contains(r)).collect();
         if !missing.is_empty() {
             let shown: Vec<String> = missing.iter().take(10).map(|r| r.to_string()).collect();
+            let which = only.map_or(String::new(), |f| format!("{}: ", inputs[f].0));
             warnings.push(format!(
-                "{} of the Rounds 1-{max} are missing ({}{}): a shard not merged, or one the SPRT stopped early?",
+                "{which}{} of the Rounds 1-{max} are missing ({}{}): a shard not merged, or one the SPRT stopped early?",
                 missing.len(),
                 shown.join(", "),
                 if missing.len() > shown.len() { ", ..." } else { "" }

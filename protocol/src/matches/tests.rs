@@ -409,6 +409,7 @@ fn shards_play_the_pairs_of_the_whole_match_and_merge_back() {
     let opts = merge::MergeOptions {
         engine: Some("b".into()),
         sprt: Some("elo0=0,elo1=50".parse().unwrap()),
+        separate: false,
     };
     let m = merge::merge_files(&shard_files, &opts).unwrap();
     assert_eq!(m.summary.tally, whole.tally.flipped());
@@ -515,6 +516,7 @@ fn merge_refuses_what_it_cannot_count() {
         &MergeOptions {
             engine: Some("q".into()),
             sprt: None,
+            separate: false,
         },
     )
     .unwrap_err();
@@ -536,6 +538,28 @@ fn merge_refuses_what_it_cannot_count() {
         m.warnings
     );
     assert_eq!(m.summary.terminations.get("checkmate"), Some(&2));
+
+    // Two matches of the same engines from two seeds: the same Rounds are other
+    // games, counted in full when the files are separate matches, and the missing
+    // Round is looked for in each file.
+    let seeds = [
+        game(1, "x", "y", "1-0", "chess") + &game(2, "y", "x", "1-0", "chess"),
+        game(1, "x", "y", "0-1", "chess") + &game(3, "x", "y", "1-0", "chess"),
+    ];
+    let together = merge_texts(&input(&seeds), &opts).unwrap();
+    assert_eq!(together.duplicates, 1);
+    assert_eq!(together.summary.tally.games(), 3);
+    let separate = MergeOptions {
+        separate: true,
+        ..MergeOptions::default()
+    };
+    let m = merge_texts(&input(&seeds), &separate).unwrap();
+    assert_eq!(m.duplicates, 0);
+    assert_eq!(m.summary.names, ["x".to_string(), "y".to_string()]);
+    assert_eq!(m.summary.tally, Tally::new(2, 0, 2));
+    let missing: Vec<&String> = m.warnings.iter().filter(|w| w.contains("missing")).collect();
+    assert_eq!(missing.len(), 1, "{:?}", m.warnings);
+    assert!(missing[0].starts_with("f1.pgn: 1 of the Rounds 1-3"), "{missing:?}");
 }
 
 #[test]
