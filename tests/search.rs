@@ -376,6 +376,33 @@ fn mate_limit_and_multiple_threads() {
     assert_eq!(r.score, Score::Mate(3));
 }
 
+/// Lazy SMP with `smp_abandon=1`: a thread whose iteration another one completed
+/// gives it up and takes that result. Two threads still answer every mate of
+/// [`MATES`] at its depth, the reported depths never go back, and the last report
+/// is the asked depth.
+#[test]
+fn threads_that_abandon_answered_iterations_still_find_the_mates() {
+    let params = SearchParams::parse("smp_abandon=1").unwrap();
+    for (id, fen, n) in MATES {
+        let pos = Chess::from_fen(fen).unwrap();
+        let asked = 2 * n as u32 + 3;
+        let mut s = Searcher::new(2, 16);
+        s.params = params.clone();
+        let mut depths = Vec::new();
+        let r = s.think(&pos, &[], &depth(asked), &ChessEval::default(), &mut |i| {
+            if i.bound.is_none() {
+                depths.push(i.depth)
+            }
+        });
+        assert_eq!(r.score, Score::Mate(n), "{id}");
+        let mut after = pos.clone();
+        after.make(r.best.unwrap());
+        assert!(defender_lost(&after, n as u32, false), "{id}");
+        assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{id}: {depths:?}");
+        assert_eq!(depths.last(), Some(&asked), "{id}: {depths:?}");
+    }
+}
+
 #[test]
 fn transposition_table_does_not_change_results() {
     // Positions with exact values (forced mates); compared at the same fixed depth.

@@ -101,6 +101,9 @@ pub struct Worker<'a, P: Position, E: Evaluator<P>> {
     pub nodes: u64,
     pub seldepth: usize,
     pub stopped: bool,
+    /// `stopped` was set because another thread completed this iteration (or a
+    /// deeper one), not because the search ends (`smp_abandon`).
+    abandoned: bool,
     pub ordering: OrderingTables,
     pv: Vec<Vec<Move>>,
     /// Per ply of the current path: the node's half-turn count and static evaluation
@@ -198,6 +201,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            abandoned: false,
             ordering,
             pv: vec![Vec::new(); MAX_PLY + 2],
             evals: vec![(0, None); MAX_PLY + 2],
@@ -226,6 +230,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             if self.shared.should_stop() {
                 self.stopped = true;
+            } else if self.p.smp_abandon != 0
+                && self.shared.threaded()
+                && self.shared.completed_depth() >= self.root_depth
+            {
+                self.stopped = true;
+                self.abandoned = true;
             }
         }
         self.stopped
@@ -1749,6 +1759,28 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
             };
             self.shared.leave_depth(depth);
+            if self.abandoned {
+                // Another thread answered this depth: its result becomes this thread's
+                // last iteration, reported and judged by the main thread like its own.
+                self.stopped = false;
+                self.abandoned = false;
+                if let Some(r) = self.shared.deeper_result(depth - 1) {
+                    if let Some(i) =
+                        r.pv.first()
+                            .and_then(|m| root_moves.iter().position(|x| x == m))
+                    {
+                        root_moves[..=i].rotate_right(1);
+                    }
+                    depth = r.depth + 1;
+                    last = Some(r.clone());
+                    if !on_iteration(self, &r) {
+                        break;
+                    }
+                    continue;
+                }
+                depth += 1;
+                continue;
+            }
             match result {
                 Some(r) if !self.stopped => {
                     if let Some(p) = prev.filter(|p| p.abs() < MATE_BOUND) {

@@ -222,6 +222,11 @@ search_params! {
     /// Lazy SMP: a helper leaves an iteration depth that this many threads search
     /// already for the next one (0: half of the threads, at least one).
     smp_threads_per_depth: 0,
+    /// Lazy SMP: a thread whose iteration another thread has completed (at that depth
+    /// or deeper) gives it up, takes the deepest result as its own last iteration
+    /// (its move first, its score for the next window) and goes on one deeper (1:
+    /// on). Without it a thread finishes an iteration whose answer is known already.
+    smp_abandon: 0,
     /// When the search stops during the re-search of an aspiration window that failed
     /// high, the move that failed high is the answer (1), or the last completed
     /// iteration's move (0). Off until a match decides (docs/strength.md, tenth

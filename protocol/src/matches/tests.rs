@@ -557,9 +557,16 @@ fn merge_refuses_what_it_cannot_count() {
     assert_eq!(m.duplicates, 0);
     assert_eq!(m.summary.names, ["x".to_string(), "y".to_string()]);
     assert_eq!(m.summary.tally, Tally::new(2, 0, 2));
-    let missing: Vec<&String> = m.warnings.iter().filter(|w| w.contains("missing")).collect();
+    let missing: Vec<&String> = m
+        .warnings
+        .iter()
+        .filter(|w| w.contains("missing"))
+        .collect();
     assert_eq!(missing.len(), 1, "{:?}", m.warnings);
-    assert!(missing[0].starts_with("f1.pgn: 1 of the Rounds 1-3"), "{missing:?}");
+    assert!(
+        missing[0].starts_with("f1.pgn: 1 of the Rounds 1-3"),
+        "{missing:?}"
+    );
 }
 
 #[test]
