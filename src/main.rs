@@ -154,7 +154,8 @@ struct MatchArgs {
     /// Write the games as PGN to this file.
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
-    /// Stop early by SPRT, e.g. `elo0=0,elo1=5,alpha=0.05,beta=0.05`.
+    /// Stop early by SPRT, e.g. `elo0=0,elo1=5,alpha=0.05,beta=0.05`; over game pairs
+    /// (`model=pentanomial`, the default) or single games (`model=trinomial`).
     #[arg(long, value_name = "PARAMS")]
     sprt: Option<SprtConfig>,
     /// Milliseconds an engine may overstep its time before losing on time.
@@ -268,7 +269,8 @@ struct MatchMergeArgs {
     /// PGN files written by `manifold match` (one per shard, or concatenated).
     #[arg(value_name = "FILE.pgn", required = true)]
     files: Vec<PathBuf>,
-    /// Also report the SPRT of the merged games, e.g. `elo0=0,elo1=5,alpha=0.05,beta=0.05`.
+    /// Also report the SPRT of the merged games, e.g. `elo0=0,elo1=5,alpha=0.05,beta=0.05`
+    /// (`model=pentanomial`, the default, or `model=trinomial`).
     #[arg(long, value_name = "PARAMS")]
     sprt: Option<SprtConfig>,
     /// Report from this engine's side (default: engine 1 of the match).

@@ -13,16 +13,17 @@
 //!   another seed): games are told apart by file as well as by `Round`, and missing
 //!   `Round`s are looked for per file. This is how the evidence of one pair of
 //!   engines gathered over several matches is summed.
-//! * The figures are those of `manifold match`, from [`super::stats`]: the trinomial
-//!   model over single games (the match runner's model), so games need no pairing.
-//!   With an SPRT configuration the LLR and decision of all merged games are
-//!   reported (a fixed-sample evaluation: nothing is stopped).
+//! * The figures are those of `manifold match`, from [`super::stats`]: over single
+//!   games (trinomial) and over game pairs (pentanomial: Rounds 2p + 1 and 2p + 2 of
+//!   one match are pair p; a pair with a game missing is left out of those
+//!   figures). With an SPRT configuration the LLRs and decision of all merged games
+//!   are reported (a fixed-sample evaluation: nothing is stopped).
 //! * Termination categories are read back from the `Termination` tags
 //!   ([`super::referee::category_of_detail`]).
 
 use super::pgn::{parse_pgn, parse_variant_tag, PgnGame};
 use super::referee::{category_of_detail, GameResult, Termination};
-use super::stats::{elo_estimate, los, SprtConfig, Tally};
+use super::stats::{elo_estimate, los, PairTally, SprtConfig, Tally};
 use super::{EngineBook, GameSummary, MatchSummary, SprtStatus};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -269,6 +270,9 @@ pub fn merge_texts(
         books.insert(name.clone(), EngineBook::default());
     }
     let mut games = Vec::new();
+    let mut pairs = PairTally::default();
+    // Engine 1's score in the first game read of each pair (match, Round pair).
+    let mut open_pairs: HashMap<(usize, usize), i32> = HashMap::new();
     for (n, e) in entries.iter().enumerate() {
         let white_score = match e.result {
             GameResult::WhiteWins => 1,
@@ -284,6 +288,16 @@ pub fn merge_texts(
             1 => tally.wins += 1,
             0 => tally.draws += 1,
             _ => tally.losses += 1,
+        }
+        // Rounds 2p + 1 and 2p + 2 are game pair p (one opening, colours swapped).
+        if let Some(round) = e.round.filter(|&r| r > 0) {
+            let match_of = if opts.separate { e.source.0 } else { 0 };
+            match open_pairs.remove(&(match_of, (round - 1) / 2)) {
+                Some(partner) => pairs.add(partner, first_score),
+                None => {
+                    open_pairs.insert((match_of, (round - 1) / 2), first_score);
+                }
+            }
         }
         *terminations
             .entry(e.termination.category.clone())
@@ -304,16 +318,16 @@ pub fn merge_texts(
         });
     }
     games.sort_by_key(|g| g.index);
-    let sprt = opts.sprt.map(|config| SprtStatus {
-        config,
-        llr: config.llr(&tally),
-        bounds: config.bounds(),
-        decision: config.decide(&tally),
+    let sprt = opts.sprt.map(|config| {
+        let mut status = SprtStatus::new(config);
+        status.update(&tally, &pairs);
+        status
     });
     let summary = MatchSummary {
         variant,
         names: [first, second],
         tally,
+        pairs,
         elo: elo_estimate(&tally),
         los: los(&tally),
         games,

@@ -39,7 +39,7 @@ pub use clock::Limit;
 pub use engine_process::EngineSpec;
 pub use openings::Opening;
 pub use pgn::{parse_pgn, PgnGame};
-pub use stats::{SprtConfig, SprtDecision, Tally};
+pub use stats::{PairTally, SprtConfig, SprtDecision, SprtModel, Tally};
 
 use clock::Clocks;
 use dashmap::DashMap;
@@ -47,8 +47,8 @@ use engine::game::AnyGame;
 use engine_process::EngineProcess;
 use progress::Progress;
 use referee::{EngineSlot, GameRecord, GameResult, RefereeSettings, Termination};
-use stats::{elo_estimate, fmt_elo, los, EloEstimate};
-use std::collections::BTreeMap;
+use stats::{elo_estimate, elo_estimate_pairs, fmt_elo, los, EloEstimate};
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
@@ -266,9 +266,32 @@ impl EngineBook {
 #[derive(Clone, Debug)]
 pub struct SprtStatus {
     pub config: SprtConfig,
+    /// The LLR of the configured model, which decides.
     pub llr: f64,
+    /// The other model's LLR of the same games, reported beside it.
+    pub other_llr: f64,
     pub bounds: (f64, f64),
     pub decision: SprtDecision,
+}
+
+impl SprtStatus {
+    pub fn new(config: SprtConfig) -> SprtStatus {
+        SprtStatus {
+            config,
+            llr: 0.0,
+            other_llr: 0.0,
+            bounds: config.bounds(),
+            decision: SprtDecision::Continue,
+        }
+    }
+
+    /// Brings the LLRs and the decision up to these games and pairs.
+    pub fn update(&mut self, games: &Tally, pairs: &PairTally) {
+        let c = self.config;
+        self.llr = c.llr_of(c.model, games, pairs);
+        self.other_llr = c.llr_of(c.model.other(), games, pairs);
+        self.decision = c.decide(games, pairs);
+    }
 }
 
 /// The outcome of a match.
@@ -278,6 +301,8 @@ pub struct MatchSummary {
     pub names: [String; 2],
     /// Engine 1's results.
     pub tally: Tally,
+    /// Engine 1's results by game pair (both games of an opening finished).
+    pub pairs: PairTally,
     pub elo: Option<EloEstimate>,
     pub los: Option<f64>,
     pub games: Vec<GameSummary>,
@@ -416,13 +441,11 @@ pub fn run_match_with(
         names[0], names[1], cfg.variant, cfg.limit, concurrency
     ));
     let mut tally = Tally::default();
+    let mut pairs = PairTally::default();
+    // Engine 1's score in the first finished game of each pair still open.
+    let mut open_pairs: HashMap<usize, i32> = HashMap::new();
     let mut summaries = Vec::new();
-    let mut sprt_status = cfg.sprt.map(|c| SprtStatus {
-        config: c,
-        llr: 0.0,
-        bounds: c.bounds(),
-        decision: SprtDecision::Continue,
-    });
+    let mut sprt_status = cfg.sprt.map(SprtStatus::new);
     let mut io_error = None;
 
     std::thread::scope(|scope| {
@@ -499,10 +522,17 @@ pub fn run_match_with(
         // game that ends after the SPRT decided is counted too (it was played in
         // full) but no longer moves the decision.
         for record in rx {
-            match record.engine1_score() {
+            let score = record.engine1_score();
+            match score {
                 1 => tally.wins += 1,
                 0 => tally.draws += 1,
                 _ => tally.losses += 1,
+            }
+            match open_pairs.remove(&(record.index / 2)) {
+                Some(partner) => pairs.add(partner, score),
+                None => {
+                    open_pairs.insert(record.index / 2, score);
+                }
             }
             if let Some(f) = pgn_file.as_mut() {
                 let text = pgn::write_game(&record, &pgn_ctx);
@@ -530,8 +560,7 @@ pub fn run_match_with(
                 .as_mut()
                 .filter(|s| s.decision == SprtDecision::Continue)
             {
-                s.llr = s.config.llr(&tally);
-                s.decision = s.config.decide(&tally);
+                s.update(&tally, &pairs);
                 progress.line(&format!(
                     "SPRT: LLR {:.3} [{:.3}, {:.3}] {}",
                     s.llr, s.bounds.0, s.bounds.1, s.decision
@@ -562,6 +591,7 @@ pub fn run_match_with(
         variant: cfg.variant.clone(),
         names,
         tally,
+        pairs,
         elo: elo_estimate(&tally),
         los: los(&tally),
         games: summaries,
@@ -689,6 +719,28 @@ impl fmt::Display for MatchSummary {
             )?,
             None => writeln!(f, "Elo difference: -")?,
         }
+        let p = &self.pairs;
+        if p.pairs() > 0 {
+            let c = p.counts;
+            let elo = elo_estimate_pairs(p).map_or("-".to_string(), |e| {
+                format!(
+                    "{} (95% interval {} to {})",
+                    fmt_elo(e.elo),
+                    fmt_elo(e.lower),
+                    fmt_elo(e.upper)
+                )
+            });
+            writeln!(
+                f,
+                "Game pairs: {} (scoring 0/½/1/1½/2: {}/{}/{}/{}/{}), Elo from pairs: {elo}",
+                p.pairs(),
+                c[0],
+                c[1],
+                c[2],
+                c[3],
+                c[4]
+            )?;
+        }
         match self.los {
             Some(l) => writeln!(f, "LOS: {:.1}%", 100.0 * l)?,
             None => writeln!(f, "LOS: - (no decisive game)")?,
@@ -699,9 +751,11 @@ impl fmt::Display for MatchSummary {
         if let Some(s) = &self.sprt {
             writeln!(
                 f,
-                "SPRT ({}): LLR {:.3}, bounds [{:.3}, {:.3}]: {}{}",
+                "SPRT ({}): LLR {:.3} ({} {:.3}), bounds [{:.3}, {:.3}]: {}{}",
                 s.config,
                 s.llr,
+                s.config.model.other().name(),
+                s.other_llr,
                 s.bounds.0,
                 s.bounds.1,
                 s.decision,

@@ -353,6 +353,17 @@ fn shards_play_the_pairs_of_the_whole_match_and_merge_back() {
     cfg.pgn = Some(dir.join("all.pgn"));
     let whole = run_match_with(&cfg, &*race()).unwrap();
     assert!(whole.shard.is_none());
+    // Seven games: pairs 0-2 complete; game 7's partner was not played, so it is
+    // left out of the pairs.
+    assert_eq!(whole.pairs.pairs(), 3);
+    let engine1_points = |g: &GameSummary| match g.result {
+        GameResult::Draw => 0.5,
+        GameResult::WhiteWins if g.white == whole.names[0] => 1.0,
+        GameResult::BlackWins if g.black == whole.names[0] => 1.0,
+        _ => 0.0,
+    };
+    let paired: f64 = whole.games[..6].iter().map(engine1_points).sum();
+    assert!((whole.pairs.score().unwrap() * 6.0 - paired).abs() < 1e-9);
     let mut shard_files = Vec::new();
     for k in 0..3 {
         let mut c = cfg.clone();
@@ -416,7 +427,9 @@ fn shards_play_the_pairs_of_the_whole_match_and_merge_back() {
     assert_eq!(m.summary.names, ["b".to_string(), "a".to_string()]);
     let sprt = m.summary.sprt.unwrap();
     let config: SprtConfig = "elo0=0,elo1=50".parse().unwrap();
-    assert_eq!(sprt.llr, config.llr(&whole.tally.flipped()));
+    assert_eq!(m.summary.pairs, whole.pairs.flipped());
+    assert_eq!(sprt.llr, config.llr_pairs(&whole.pairs.flipped()));
+    assert_eq!(sprt.other_llr, config.llr(&whole.tally.flipped()));
 
     // A missing shard is noticed.
     let m = merge::merge_files(&shard_files[..2], &merge::MergeOptions::default()).unwrap();
