@@ -12,7 +12,12 @@
 //! * king: enemy attacks on the King's neighbourhood, own pieces around it, and
 //!   exile (a King outside its Home Territory has lost the Obelisks' shelter);
 //! * pawns: forward steps a Pawn or Squire has made towards the enemy Home
-//!   Territory (the longest distance on the board minus the steps still needed).
+//!   Territory (the longest distance on the board minus the steps still needed);
+//! * tempo: the side to move. Without it the evaluation swings with the side to
+//!   move (a move opens lines that count as mobility before the reply), and the
+//!   search's scores alternate by depth parity (from the start: +39 at odd depths,
+//!   0 at even ones), which fails aspiration windows and stores table bounds one
+//!   depth cannot use at the next.
 //!
 //! Phase: the Queens', Rooks' and Templars' material on the board (fixed values, the
 //! initial table's), relative to the start position's.
@@ -20,7 +25,7 @@
 use crate::params::{Accumulator, Param, Terms};
 use engine::variants::geodesic::tables::*;
 use engine::variants::geodesic::{kind_of, side_of, Geodesic};
-use engine::Cell;
+use engine::{Cell, Position};
 use std::sync::OnceLock;
 
 // The parameters, in layout order (`LAYOUT` names them).
@@ -38,8 +43,9 @@ const KING_SHIELD: Param = 10; // own pieces next to the King
 const KING_EXILE: Param = 11; // the King is outside its Home Territory
 const PAWN_PROGRESS: Param = 12; // per forward step made
 const SQUIRE_PROGRESS: Param = 13;
+const TEMPO: Param = 14; // the side to move
 
-const LAYOUT: [&str; 14] = [
+const LAYOUT: [&str; 15] = [
     "material.queen",
     "material.rook",
     "material.templar",
@@ -54,6 +60,7 @@ const LAYOUT: [&str; 14] = [
     "king.exile",
     "pawns.pawn_progress",
     "pawns.squire_progress",
+    "tempo.side_to_move",
 ];
 
 /// Queen, Rook and Templar values that measure the game phase: fixed, not tuned.
@@ -201,6 +208,14 @@ impl Terms for Geodesic {
                 acc.add(KING_EXILE, sign);
             }
         }
+        acc.add(
+            TEMPO,
+            if pos.side_to_move() == engine::Side::White {
+                1
+            } else {
+                -1
+            },
+        );
         phase.min(PHASE_FULL) as f32 / PHASE_FULL as f32
     }
 }
@@ -225,7 +240,7 @@ mod tests {
     fn the_built_in_table_is_complete() {
         // `builtin` panics on a missing, unknown or repeated parameter.
         assert_eq!(builtin::<Geodesic>().len(), LAYOUT.len());
-        assert_eq!(LAYOUT.len(), SQUIRE_PROGRESS + 1);
+        assert_eq!(LAYOUT.len(), TEMPO + 1);
     }
 
     #[test]
@@ -238,7 +253,13 @@ mod tests {
         assert!(v(MATERIAL_SQUIRE) >= v(MATERIAL_PAWN));
         let start = Geodesic::startpos();
         let e = GeodesicEval::default();
-        assert_eq!(e.evaluate(&start), 0, "{:?}", e.breakdown(&start));
+        // Only the tempo bonus separates the sides, for either side to move.
+        let tempo = v(TEMPO).round() as i32;
+        assert!(tempo > 0);
+        assert_eq!(e.evaluate(&start), tempo, "{:?}", e.breakdown(&start));
+        let south = Geodesic::from_fen(&start.fen().replacen(" w ", " b ", 1)).unwrap();
+        assert_eq!(south.side_to_move(), engine::Side::Black);
+        assert_eq!(e.evaluate(&south), tempo, "{:?}", e.breakdown(&south));
         let parts = e.breakdown(&start);
         assert_eq!(parts.last().unwrap().0, "total");
         assert_eq!(
