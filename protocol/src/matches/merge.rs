@@ -23,7 +23,7 @@
 
 use super::pgn::{parse_pgn, parse_variant_tag, PgnGame};
 use super::referee::{category_of_detail, GameResult, Termination};
-use super::stats::{elo_estimate, los, PairTally, SprtConfig, Tally};
+use super::stats::{elo_estimate, los, PairBook, SprtConfig, Tally};
 use super::{EngineBook, GameSummary, MatchSummary, SprtStatus};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -270,9 +270,8 @@ pub fn merge_texts(
         books.insert(name.clone(), EngineBook::default());
     }
     let mut games = Vec::new();
-    let mut pairs = PairTally::default();
-    // Engine 1's score in the first game read of each pair (match, Round pair).
-    let mut open_pairs: HashMap<(usize, usize), i32> = HashMap::new();
+    // Game pairs by (match, pair number).
+    let mut pairs = PairBook::new();
     for (n, e) in entries.iter().enumerate() {
         let white_score = match e.result {
             GameResult::WhiteWins => 1,
@@ -292,12 +291,7 @@ pub fn merge_texts(
         // Rounds 2p + 1 and 2p + 2 are game pair p (one opening, colours swapped).
         if let Some(round) = e.round.filter(|&r| r > 0) {
             let match_of = if opts.separate { e.source.0 } else { 0 };
-            match open_pairs.remove(&(match_of, (round - 1) / 2)) {
-                Some(partner) => pairs.add(partner, first_score),
-                None => {
-                    open_pairs.insert((match_of, (round - 1) / 2), first_score);
-                }
-            }
+            pairs.record((match_of, (round - 1) / 2), first_score);
         }
         *terminations
             .entry(e.termination.category.clone())
@@ -320,14 +314,14 @@ pub fn merge_texts(
     games.sort_by_key(|g| g.index);
     let sprt = opts.sprt.map(|config| {
         let mut status = SprtStatus::new(config);
-        status.update(&tally, &pairs);
+        status.update(&tally, &pairs.tally);
         status
     });
     let summary = MatchSummary {
         variant,
         names: [first, second],
         tally,
-        pairs,
+        pairs: pairs.tally,
         elo: elo_estimate(&tally),
         los: los(&tally),
         games,

@@ -47,8 +47,8 @@ use engine::game::AnyGame;
 use engine_process::EngineProcess;
 use progress::Progress;
 use referee::{EngineSlot, GameRecord, GameResult, RefereeSettings, Termination};
-use stats::{elo_estimate, elo_estimate_pairs, fmt_elo, los, EloEstimate};
-use std::collections::{BTreeMap, HashMap};
+use stats::{elo_estimate, elo_estimate_pairs, fmt_elo, los, EloEstimate, PairBook};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
@@ -441,9 +441,7 @@ pub fn run_match_with(
         names[0], names[1], cfg.variant, cfg.limit, concurrency
     ));
     let mut tally = Tally::default();
-    let mut pairs = PairTally::default();
-    // Engine 1's score in the first finished game of each pair still open.
-    let mut open_pairs: HashMap<usize, i32> = HashMap::new();
+    let mut pairs = PairBook::new();
     let mut summaries = Vec::new();
     let mut sprt_status = cfg.sprt.map(SprtStatus::new);
     let mut io_error = None;
@@ -528,12 +526,7 @@ pub fn run_match_with(
                 0 => tally.draws += 1,
                 _ => tally.losses += 1,
             }
-            match open_pairs.remove(&(record.index / 2)) {
-                Some(partner) => pairs.add(partner, score),
-                None => {
-                    open_pairs.insert(record.index / 2, score);
-                }
-            }
+            pairs.record(record.index / 2, score);
             if let Some(f) = pgn_file.as_mut() {
                 let text = pgn::write_game(&record, &pgn_ctx);
                 if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
@@ -560,7 +553,7 @@ pub fn run_match_with(
                 .as_mut()
                 .filter(|s| s.decision == SprtDecision::Continue)
             {
-                s.update(&tally, &pairs);
+                s.update(&tally, &pairs.tally);
                 progress.line(&format!(
                     "SPRT: LLR {:.3} [{:.3}, {:.3}] {}",
                     s.llr, s.bounds.0, s.bounds.1, s.decision
@@ -591,7 +584,7 @@ pub fn run_match_with(
         variant: cfg.variant.clone(),
         names,
         tally,
-        pairs,
+        pairs: pairs.tally,
         elo: elo_estimate(&tally),
         los: los(&tally),
         games: summaries,

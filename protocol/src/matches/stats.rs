@@ -17,7 +17,9 @@
 //! interval and the SPRT. Elo is the logistic model: expected score
 //! `s = 1 / (1 + 10^(-elo/400))`.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::Hash;
 use std::str::FromStr;
 
 /// Two-sided 95% quantile of the standard normal distribution.
@@ -120,6 +122,40 @@ impl PairTally {
         let mut counts = self.counts;
         counts.reverse();
         PairTally { counts }
+    }
+}
+
+/// Game pairs being completed as their games come in, in any order: a pair's first
+/// game waits for its partner, and the two go into `tally` together.
+#[derive(Clone, Debug)]
+pub struct PairBook<K> {
+    /// Engine 1's score in the first game of each pair still open.
+    open: HashMap<K, i32>,
+    pub tally: PairTally,
+}
+
+impl<K: Hash + Eq> PairBook<K> {
+    pub fn new() -> Self {
+        PairBook {
+            open: HashMap::new(),
+            tally: PairTally::default(),
+        }
+    }
+
+    /// One game of pair `pair`, engine 1's score 1, 0 or -1.
+    pub fn record(&mut self, pair: K, score: i32) {
+        match self.open.remove(&pair) {
+            Some(partner) => self.tally.add(partner, score),
+            None => {
+                self.open.insert(pair, score);
+            }
+        }
+    }
+}
+
+impl<K: Hash + Eq> Default for PairBook<K> {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
