@@ -505,16 +505,43 @@ fn eval_file_loads_a_table_and_bad_files_change_nothing() {
     let typo = file("typo", "variant chess\nmaterial.knigt 520\n");
     let other = file("other", "variant atomic\nmaterial.knight 1\n");
     let mut e = Engine::start();
-    e.send("position fen 4k3/8/8/8/8/8/8/2N1K3 w - - 0 1");
+    e.send("position fen 4k3/8/8/8/8/8/P7/2N1K3 w - - 0 1");
     let total = |e: &mut Engine| {
         e.send("eval");
         let (line, _) = e.expect(T, |l| l.starts_with("total:"));
         line["total:".len()..].trim().parse::<i32>().unwrap()
     };
+    // The score of a depth-2 search: the knight cannot be taken (the pawn keeps it from
+    // a drawn ending), so its weight
+    // reaches the search's score unchanged.
+    let searched = |e: &mut Engine| {
+        e.send("go depth 2");
+        let (_, lines) = e.expect(T, |l| l.starts_with("bestmove"));
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" score cp "))
+            .unwrap();
+        let cp = info.split(" score cp ").nth(1).unwrap();
+        cp.split_whitespace()
+            .next()
+            .unwrap()
+            .parse::<i32>()
+            .unwrap()
+    };
     let builtin = total(&mut e);
+    let builtin_searched = searched(&mut e);
     e.send(&format!("setoption name EvalFile value {good}"));
     e.expect(T, |l| l.contains("evaluation table for chess loaded"));
     assert_eq!(total(&mut e), builtin + 200);
+    // The table stays through `position` and is the one the search evaluates with.
+    e.send("position fen 4k3/8/8/8/8/8/P7/2N1K3 w - - 0 1");
+    assert_eq!(total(&mut e), builtin + 200, "position dropped the table");
+    assert_eq!(
+        searched(&mut e),
+        builtin_searched + 200,
+        "the search did not use the table"
+    );
     e.send(&format!("setoption name EvalFile value {typo}"));
     let (err, _) = e.expect(T, |l| l.contains("material.knigt"));
     assert!(err.contains("line 2"), "{err}");

@@ -495,10 +495,13 @@ impl<P: VariantEval> Session for VariantSession<P> {
         crate::gui_data::moves_json(self.game.pos())
     }
 
+    /// The game and the evaluator both: a `position` command works on a clone and
+    /// a search runs on one, so the evaluation (an `EvalFile` table) must travel
+    /// with the game.
     fn box_clone(&self) -> Box<dyn Session> {
         Box::new(VariantSession::<P> {
             game: self.game.clone(),
-            eval: P::Eval::default(),
+            eval: self.eval.clone(),
         })
     }
 }
