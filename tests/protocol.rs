@@ -195,16 +195,9 @@ fn search_params_change_the_search_and_bad_ones_change_nothing() {
             e.send(line);
         }
         e.send("position startpos moves e2e4 e7e5 g1f3");
-        e.send("go depth 7");
-        let (_, seen) = e.expect(T, |l| l.starts_with("bestmove"));
-        let info = seen
-            .into_iter()
-            .rev()
-            .find(|l| l.contains(" nodes "))
-            .expect("an info line with nodes");
+        let n = e.search_field("go depth 7", "nodes");
         e.quit();
-        let at = info.split(' ').position(|w| w == "nodes").unwrap();
-        info.split(' ').nth(at + 1).unwrap().parse::<u64>().unwrap()
+        n as u64
     };
     let default = nodes(&[]);
     let no_lmp = nodes(&["setoption name SearchParams value lmp_max_depth=0"]);
@@ -511,24 +504,9 @@ fn eval_file_loads_a_table_and_bad_files_change_nothing() {
         let (line, _) = e.expect(T, |l| l.starts_with("total:"));
         line["total:".len()..].trim().parse::<i32>().unwrap()
     };
-    // The score of a depth-2 search: the knight cannot be taken (the pawn keeps it from
-    // a drawn ending), so its weight
-    // reaches the search's score unchanged.
-    let searched = |e: &mut Engine| {
-        e.send("go depth 2");
-        let (_, lines) = e.expect(T, |l| l.starts_with("bestmove"));
-        let info = lines
-            .iter()
-            .rev()
-            .find(|l| l.contains(" score cp "))
-            .unwrap();
-        let cp = info.split(" score cp ").nth(1).unwrap();
-        cp.split_whitespace()
-            .next()
-            .unwrap()
-            .parse::<i32>()
-            .unwrap()
-    };
+    // The score of a depth-2 search: the knight cannot be taken (the pawn keeps the
+    // ending from a draw), so its weight reaches the search's score unchanged.
+    let searched = |e: &mut Engine| e.search_field("go depth 2", "cp");
     let builtin = total(&mut e);
     let builtin_searched = searched(&mut e);
     e.send(&format!("setoption name EvalFile value {good}"));

@@ -112,6 +112,20 @@ impl Engine {
         let (l, _) = self.expect(Duration::from_secs(10), |l| l.starts_with("Fen: "));
         l["Fen: ".len()..].to_string()
     }
+    /// Sends `go` (e.g. `"go depth 7"`), waits for `bestmove` and returns the number
+    /// after `field` (`"nodes"`, `"cp"`) in the last `info` line that has it.
+    pub fn search_field(&mut self, go: &str, field: &str) -> i64 {
+        self.send(go);
+        let (_, seen) = self.expect(Duration::from_secs(30), |l| l.starts_with("bestmove"));
+        let info = seen
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info") && l.split(' ').any(|w| w == field))
+            .unwrap_or_else(|| panic!("no info line with {field}: {seen:?}"));
+        let mut words = info.split(' ');
+        words.find(|w| *w == field);
+        words.next().unwrap().parse().unwrap()
+    }
     pub fn quit(mut self) {
         let _ = self.stdin.write_all(b"quit\n");
         let _ = self.stdin.flush();
