@@ -1,10 +1,12 @@
 //! Evaluation for Geodesic Chess.
 //!
 //! Features (North's point of view, weights in `eval/tables/geodesic.txt`):
-//! * material: per piece kind. The initial values came from the pieces' average
+//! * material: per piece kind. The hand-set values came from the pieces' average
 //!   number of destinations on the empty sphere ([`crate::average_mobility`]; a Pawn
 //!   or Squire counted as leaps to its forward cells): value = 100 × (mobility / Pawn
-//!   mobility)^0.6, compressed because a Queen sees ~20× a Pawn's cells;
+//!   mobility)^0.6, compressed because a Queen sees ~20× a Pawn's cells. The built-in
+//!   table's weights (all but the tempo) are now fitted to self-play games
+//!   (docs/tuning.md);
 //! * mobility: slider destinations (Queen, Rook, Templar) in the position;
 //! * centrality: per Queen, Rook and Templar, how many cells a Queen would see from
 //!   its cell on the empty board minus the board's average (pentagons and the lines
@@ -291,11 +293,14 @@ mod tests {
         use crate::VariantEval;
         let pos = Geodesic::from_fen("Ka1ce,Qbcd,ku w - - 0 1").unwrap();
         let before = GeodesicEval::default().evaluate(&pos);
-        let tuned: TableEval<Geodesic> =
-            Geodesic::eval_from_table("variant geodesic\nking.exile -30\n")
-                .unwrap()
-                .unwrap();
-        // North's King is exiled: 50 centipawns less penalty.
+        let w = builtin::<Geodesic>();
+        let file = format!(
+            "variant geodesic\nking.exile {} {}\n",
+            w.mg[KING_EXILE] + 50.0,
+            w.eg[KING_EXILE] + 50.0
+        );
+        let tuned: TableEval<Geodesic> = Geodesic::eval_from_table(&file).unwrap().unwrap();
+        // North's King is exiled: 50 centipawns less penalty in every phase.
         assert_eq!(tuned.evaluate(&pos), before + 50);
         assert!(
             Geodesic::eval_from_table("variant chess\nmaterial.pawn 1\n")
