@@ -230,13 +230,9 @@ crate::table_variant!(Geodesic);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{builtin, features, TableEval};
+    use crate::params::{builtin, feature_count, features, TableEval};
     use engine::Evaluator;
     use engine::Position;
-
-    fn count(pos: &Geodesic, p: Param) -> i32 {
-        features(pos).0.iter().find(|x| x.0 == p).map_or(0, |x| x.1)
-    }
 
     #[test]
     fn the_built_in_table_is_complete() {
@@ -280,9 +276,9 @@ mod tests {
         let home = Geodesic::from_fen("Ka,Qbcd,ku w - - 0 1").unwrap();
         let exiled = Geodesic::from_fen("Ka1ce,Qbcd,ku w - - 0 1").unwrap();
         assert!(e.evaluate(&home) > 0);
-        assert_eq!(count(&exiled, KING_EXILE), 1);
-        assert_eq!(count(&home, KING_EXILE), 0);
-        let progress = |p: &Geodesic| count(p, PAWN_PROGRESS);
+        assert_eq!(feature_count(&exiled, KING_EXILE), 1);
+        assert_eq!(feature_count(&home, KING_EXILE), 0);
+        let progress = |p: &Geodesic| feature_count(p, PAWN_PROGRESS);
         let advanced = Geodesic::from_fen("Ka,Pu1dy,ku w - - 0 1").unwrap();
         let back = Geodesic::from_fen("Ka,Pabf,ku w - - 0 1").unwrap();
         assert!(progress(&advanced) > progress(&back));

@@ -285,7 +285,7 @@ crate::table_variant!(ParallelWorlds);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{builtin, features};
+    use crate::params::{builtin, feature_count, features};
     use crate::VariantEval;
     use engine::Evaluator;
 
@@ -296,13 +296,6 @@ mod tests {
         builtin::<ParallelWorlds>().mg[p] as i32
     }
     /// The count of feature `param` in `p` (White's view).
-    fn count(p: &ParallelWorlds, param: Param) -> i32 {
-        features(p)
-            .0
-            .iter()
-            .find(|x| x.0 == param)
-            .map_or(0, |x| x.1)
-    }
     fn part(e: &ParallelWorldsEval, p: &ParallelWorlds, group: &str) -> i32 {
         e.breakdown(p)
             .iter()
@@ -367,14 +360,14 @@ mod tests {
         let e = ParallelWorldsEval::default();
         let attack = pos("4k3/8/8/8/4R3/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/K7 w -,- -,- 0 2 -");
         let quiet = pos("4k3/8/8/8/3R4/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/K7 w -,- -,- 0 2 -");
-        assert_eq!(count(&attack, KING_HANGING), -1);
-        assert_eq!(count(&quiet, KING_HANGING), 0);
+        assert_eq!(feature_count(&attack, KING_HANGING), -1);
+        assert_eq!(feature_count(&quiet, KING_HANGING), 0);
         assert!(e.evaluate(&attack) > e.evaluate(&quiet) + 2000);
         // Black to move with its own king attacked: Black's king is attacked, not
         // hanging (what that is worth is the fitted table's business).
         let black = pos("4k3/8/8/8/4R3/8/8/K7|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/K7 b -,- -,- 0 2 -");
-        assert_eq!(count(&black, KING_ATTACKED), -1);
-        assert_eq!(count(&black, KING_HANGING), 0);
+        assert_eq!(feature_count(&black, KING_ATTACKED), -1);
+        assert_eq!(feature_count(&black, KING_HANGING), 0);
     }
 
     #[test]
@@ -383,8 +376,8 @@ mod tests {
         let k = "4k3/8/8/8/8/8/8/4K3";
         let ready = pos(&format!("{k}|P7/8/8/8/8/8/8/8|{k} w -,- -,- 0 2 -"));
         let far = pos(&format!("{k}|8/8/8/8/8/8/8/P7|{k} w -,- -,- 0 2 -"));
-        assert_eq!(count(&ready, PAWN_LEVEL2_LAST_RANK), 1);
-        assert_eq!(count(&far, PAWN_LEVEL2_LAST_RANK), 0);
+        assert_eq!(feature_count(&ready, PAWN_LEVEL2_LAST_RANK), 1);
+        assert_eq!(feature_count(&far, PAWN_LEVEL2_LAST_RANK), 0);
         assert_ne!(part(&e, &ready, "pawns"), part(&e, &far, "pawns"));
     }
 
