@@ -230,7 +230,7 @@ crate::table_variant!(Geodesic);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{builtin, feature_count, features, TableEval};
+    use crate::params::{builtin, feature_count, TableEval};
     use engine::Evaluator;
     use engine::Position;
 
