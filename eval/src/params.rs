@@ -160,7 +160,11 @@ pub fn features<P: Terms>(pos: &P) -> Features {
 /// How many times the feature `param` counts in `pos` (0 if it does not occur): what
 /// the evaluation tests check instead of a table's values.
 pub fn feature_count<P: Terms>(pos: &P, param: Param) -> i32 {
-    features(pos).0.iter().find(|x| x.0 == param).map_or(0, |x| x.1)
+    features(pos)
+        .0
+        .iter()
+        .find(|x| x.0 == param)
+        .map_or(0, |x| x.1)
 }
 
 /// One table's lines as read: (line number, name, mg, eg).

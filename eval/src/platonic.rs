@@ -17,6 +17,15 @@
 //!   pieces attack both Tetrahedrons at once, and whether one can move there now (the
 //!   fork mate the source describes).
 //! * **tempo**: the side to move.
+//! * **threats** (second round, learned from self-play): men attacked and not
+//!   defended, solids attacked by a pawn or by a lesser solid.
+//! * **pawns** also: defended, isolated, doubled and passed pawns (a passed pawn has
+//!   no enemy pawn ahead on its own or a neighbouring file), the last also by rank.
+//! * **royal** also: own men beside the Tetrahedrons, cells beside them that the
+//!   enemy attacks and only they defend, and how far apart the two stand (the fork
+//!   mates need them close).
+//! * **psqt**: a piece-square table per kind, from the owner's side, mirrored left to
+//!   right (5 files x 10 ranks).
 //!
 //! Phase: the Cubes', Octahedrons', Dodecahedrons' and Icosahedrons' material on the
 //! board (fixed values, the initial table's), relative to the start position's.
@@ -29,7 +38,7 @@ use engine::variants::platonic::{Cells, Platonic};
 use engine::{Cell, Position, Side};
 use std::sync::OnceLock;
 
-// The parameters, in layout order (`LAYOUT` names them). Per-solid groups are indexed
+// The parameters, in layout order (`layout_names` names them). Per-solid groups are indexed
 // by `Kind::index() - 2` (Cube, Octahedron, Dodecahedron, Icosahedron).
 const MATERIAL: Param = 0; // cube..icosahedron
 const MATERIAL_PAWN: Param = 4;
@@ -40,8 +49,25 @@ const ROYAL_ZONE_ATTACK: Param = 20; // enemy-attacked cells on or next to a Tet
 const ROYAL_FORK_SQUARE: Param = 21; // enemy kinds that have a fork cell
 const ROYAL_FORK_THREAT: Param = 22; // enemy kinds that can reach one now
 const TEMPO: Param = 23;
+const HANGING: Param = 24; // men attacked by the enemy and not defended
+const BY_PAWN: Param = 25; // solids attacked by an enemy pawn
+const BY_LESSER: Param = 26; // solids attacked by a lesser enemy solid
+const PAWN_DEFENDED: Param = 27;
+const PAWN_ISOLATED: Param = 28;
+const PAWN_DOUBLED: Param = 29; // pawns beyond the first on a file
+const PAWN_PASSED: Param = 30;
+const PAWN_PASSED_RANK: Param = 31; // a passed pawn's own rank beyond the 3rd
+const ROYAL_SHELTER: Param = 32; // own men beside a Tetrahedron
+const ROYAL_WEAK: Param = 33; // cells beside a Tetrahedron attacked, defended by no other man
+const ROYAL_ADJACENT: Param = 34; // the two Tetrahedrons touch
+const ROYAL_APART: Param = 35; // king-move distance between the two
+/// Piece-square tables: `PSQT + CELLS_PER_TABLE * kind index + psqt_cell`.
+const PSQT: Param = 36;
+/// Half the board's files (mirrored) times its ranks.
+const CELLS_PER_TABLE: usize = WIDTH / 2 * 10;
+const PARAMS: usize = PSQT + 6 * CELLS_PER_TABLE;
 
-const LAYOUT: [&str; 24] = [
+const NAMED: [&str; PSQT] = [
     "material.cube",
     "material.octahedron",
     "material.dodecahedron",
@@ -66,7 +92,53 @@ const LAYOUT: [&str; 24] = [
     "royal.fork_square",
     "royal.fork_threat",
     "tempo.side_to_move",
+    "threats.hanging",
+    "threats.by_pawn",
+    "threats.by_lesser",
+    "pawns.defended",
+    "pawns.isolated",
+    "pawns.doubled",
+    "pawns.passed",
+    "pawns.passed_rank",
+    "royal.shelter",
+    "royal.weak_neighbours",
+    "royal.adjacent",
+    "royal.apart",
 ];
+
+/// Every parameter's name: the named ones, then the piece-square cells
+/// (`psqt.cube.e4`: own rank 4, file e or f).
+fn layout_names() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let kinds = [
+            "pawn",
+            "tetrahedron",
+            "cube",
+            "octahedron",
+            "dodecahedron",
+            "icosahedron",
+        ];
+        let mut names: Vec<&'static str> = NAMED.to_vec();
+        for kind in kinds {
+            for cell in 0..CELLS_PER_TABLE {
+                let (rank, file) = (cell / 5 + 1, (b'a' + (cell % 5) as u8) as char);
+                names.push(Box::leak(
+                    format!("psqt.{kind}.{file}{rank}").into_boxed_str(),
+                ));
+            }
+        }
+        debug_assert_eq!(names.len(), PARAMS);
+        names
+    })
+}
+
+/// A cell's index in the piece-square tables, from `side`'s view and mirrored.
+#[inline]
+fn psqt_cell(side: Side, c: Cell) -> usize {
+    let file = c as usize % WIDTH;
+    Platonic::own_rank(side, c) * (WIDTH / 2) + file.min(WIDTH - 1 - file)
+}
 
 /// The first own rank (0-based) with a pawn bonus.
 const FIRST_BONUS_RANK: usize = 3;
@@ -108,7 +180,7 @@ fn centre() -> &'static [i32] {
 
 impl Terms for Platonic {
     fn layout() -> &'static [&'static str] {
-        &LAYOUT
+        layout_names()
     }
 
     fn builtin_table() -> &'static str {
@@ -120,15 +192,24 @@ impl Terms for Platonic {
         let t = tables();
         let centre = centre();
         let mut phase = 0;
+        let maps = [
+            AttackMaps::of(pos, Side::White),
+            AttackMaps::of(pos, Side::Black),
+        ];
         for us in [Side::White, Side::Black] {
             let sign = if us == Side::White { 1 } else { -1 };
             let look = |c: Cell| pos.square_for(us, c);
+            let (mine, theirs) = (&maps[us.index()], &maps[us.opposite().index()]);
             for k in SOLIDS {
+                for c in pos.pieces(us, k).iter() {
+                    acc.add(PSQT + CELLS_PER_TABLE * k.index() + psqt_cell(us, c), sign);
+                }
                 if k == Kind::Tetrahedron {
                     continue;
                 }
                 let s = solid(k);
-                for c in pos.pieces(us, k).iter() {
+                let men = pos.pieces(us, k);
+                for c in men.iter() {
                     acc.add(MATERIAL + s, sign);
                     phase += PHASE_VALUE[s];
                     let mut n = 0;
@@ -136,15 +217,52 @@ impl Terms for Platonic {
                     acc.add(MOBILITY + s, sign * n);
                     acc.add(CENTRALITY + s, sign * centre[c as usize]);
                 }
+                acc.add(
+                    BY_PAWN,
+                    sign * (men & theirs.by_kind[Kind::Pawn.index()]).len() as i32,
+                );
+                let lesser = SOLIDS[1..]
+                    .iter()
+                    .filter(|l| l.index() < k.index())
+                    .fold(Cells::EMPTY, |m, l| m | theirs.by_kind[l.index()]);
+                acc.add(BY_LESSER, sign * (men & lesser).len() as i32);
             }
-            for c in pos.pieces(us, Kind::Pawn).iter() {
+            let pawns = pos.pieces(us, Kind::Pawn);
+            let their_pawns = pos.pieces(us.opposite(), Kind::Pawn);
+            for c in pawns.iter() {
                 acc.add(MATERIAL_PAWN, sign);
+                acc.add(
+                    PSQT + CELLS_PER_TABLE * Kind::Pawn.index() + psqt_cell(us, c),
+                    sign,
+                );
                 let rank = Platonic::own_rank(us, c);
                 if rank >= FIRST_BONUS_RANK {
                     acc.add(PAWN_RANK + rank - FIRST_BONUS_RANK, sign);
                 }
+                let file = c as usize % WIDTH;
+                if !pawns.intersects(&neighbour_files(file)) {
+                    acc.add(PAWN_ISOLATED, sign);
+                }
+                if (their_pawns & ahead(us, c)).is_empty() {
+                    acc.add(PAWN_PASSED, sign);
+                    acc.add(PAWN_PASSED_RANK, sign * (rank as i32 - 2).max(0));
+                }
             }
-            royal_danger(pos, us, sign, acc);
+            acc.add(PAWN_DEFENDED, sign * (pawns & mine.all).len() as i32);
+            for file in 0..WIDTH {
+                let n = (pawns & file_cells(file)).len() as i32;
+                if n > 1 {
+                    acc.add(PAWN_DOUBLED, sign * (n - 1));
+                }
+            }
+            let men = pos
+                .side_cells(us)
+                .without(pos.pieces(us, Kind::Tetrahedron));
+            acc.add(
+                HANGING,
+                sign * (men & theirs.all).without(mine.all).len() as i32,
+            );
+            royal_danger(pos, us, sign, mine, theirs, acc);
         }
         acc.add(
             TEMPO,
@@ -158,30 +276,155 @@ impl Terms for Platonic {
     }
 }
 
-/// How exposed `us`'s two Tetrahedrons are (`sign`: +1 for White).
-fn royal_danger<A: Accumulator>(pos: &Platonic, us: Side, sign: i32, acc: &mut A) {
+/// The cells one side attacks (could capture on), by the kind of man attacking and
+/// all together. A cell holding one's own man counts: that man is defended.
+struct AttackMaps {
+    by_kind: [Cells; 6],
+    all: Cells,
+    /// Cells attacked by men other than the Tetrahedrons: a cell beside a
+    /// Tetrahedron that only the Tetrahedrons guard is weak.
+    by_other_than_royals: Cells,
+}
+
+impl AttackMaps {
+    fn of(pos: &Platonic, by: Side) -> AttackMaps {
+        let t = tables();
+        let occ = pos.occupied();
+        let mut by_kind = [Cells::EMPTY; 6];
+        let mark = |map: &mut Cells, lines: &engine::movement::Compiled, from: Cell| {
+            for (mode, line) in lines.lines(from) {
+                if !mode.can_capture() {
+                    continue;
+                }
+                for &c in line {
+                    map.insert(c);
+                    if occ.contains(c) {
+                        break;
+                    }
+                }
+            }
+        };
+        for k in SOLIDS {
+            for from in pos.pieces(by, k).iter() {
+                mark(
+                    &mut by_kind[k.index()],
+                    &t.moves[by.index()][k.index()],
+                    from,
+                );
+            }
+        }
+        for from in pos.pieces(by, Kind::Pawn).iter() {
+            let rank = Platonic::own_rank(by, from);
+            mark(
+                &mut by_kind[Kind::Pawn.index()],
+                &t.pawn_captures[by.index()][rank],
+                from,
+            );
+        }
+        let all = by_kind.iter().fold(Cells::EMPTY, |a, &m| a | m);
+        let by_other_than_royals = by_kind
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != Kind::Tetrahedron.index())
+            .fold(Cells::EMPTY, |a, (_, &m)| a | m);
+        AttackMaps {
+            by_kind,
+            all,
+            by_other_than_royals,
+        }
+    }
+}
+
+/// The cells of file `file`.
+fn file_cells(file: usize) -> Cells {
+    static T: OnceLock<Vec<Cells>> = OnceLock::new();
+    T.get_or_init(|| {
+        (0..WIDTH)
+            .map(|f| Cells::from_cells((0..10).map(|r| (r * WIDTH + f) as Cell)))
+            .collect()
+    })[file]
+}
+
+/// The cells of the files beside `file`.
+fn neighbour_files(file: usize) -> Cells {
+    let mut s = Cells::EMPTY;
+    if file > 0 {
+        s |= file_cells(file - 1);
+    }
+    if file + 1 < WIDTH {
+        s |= file_cells(file + 1);
+    }
+    s
+}
+
+/// The cells ahead of a pawn of `side` on `c`, on its file and the files beside it:
+/// where an enemy pawn would stop it or take it on its way.
+fn ahead(side: Side, c: Cell) -> Cells {
+    static T: OnceLock<[Vec<Cells>; 2]> = OnceLock::new();
+    let t = T.get_or_init(|| {
+        let table = |side: Side| {
+            (0..WIDTH * 10)
+                .map(|cell| {
+                    let file = cell % WIDTH;
+                    let rank = Platonic::own_rank(side, cell as Cell);
+                    (file_cells(file) | neighbour_files(file))
+                        .iter()
+                        .filter(|&x| Platonic::own_rank(side, x) > rank)
+                        .collect()
+                })
+                .collect()
+        };
+        [table(Side::White), table(Side::Black)]
+    });
+    t[side.index()][c as usize]
+}
+
+/// How exposed `us`'s two Tetrahedrons are (`sign`: +1 for White), given both
+/// sides' attacks.
+fn royal_danger<A: Accumulator>(
+    pos: &Platonic,
+    us: Side,
+    sign: i32,
+    mine: &AttackMaps,
+    theirs: &AttackMaps,
+    acc: &mut A,
+) {
     let t = tables();
-    let them = us.opposite();
     let royals: Vec<Cell> = pos.pieces(us, Kind::Tetrahedron).iter().collect();
-    let enemy_attacks = pos.attack_map(them);
-    // Attacks on the Tetrahedrons' neighbourhoods.
+    let own = pos.side_cells(us);
     for &r in &royals {
         let mut zone = Cells::EMPTY;
         zone.insert(r);
+        let mut neighbours = Cells::EMPTY;
         for d in 0..t.topo.num_dirs() {
             if let Some(n) = t.topo.step(r, d) {
                 zone.insert(n);
+                neighbours.insert(n);
             }
         }
+        acc.add(ROYAL_ZONE_ATTACK, sign * (zone & theirs.all).len() as i32);
         acc.add(
-            ROYAL_ZONE_ATTACK,
-            sign * (zone & enemy_attacks).len() as i32,
+            ROYAL_SHELTER,
+            sign * (neighbours & own)
+                .without(pos.pieces(us, Kind::Tetrahedron))
+                .len() as i32,
+        );
+        acc.add(
+            ROYAL_WEAK,
+            sign * (neighbours & theirs.all)
+                .without(mine.by_other_than_royals)
+                .len() as i32,
         );
     }
     if royals.len() == 2 {
         let (squares, threats) = forkability(pos, us, royals[0], royals[1]);
         acc.add(ROYAL_FORK_SQUARE, sign * squares);
         acc.add(ROYAL_FORK_THREAT, sign * threats);
+        let (a, b) = (royals[0] as i32, royals[1] as i32);
+        let w = WIDTH as i32;
+        let apart = ((a % w) - (b % w)).abs().max((a / w - b / w).abs());
+        acc.add(ROYAL_ADJACENT, sign * (apart == 1) as i32);
+        acc.add(ROYAL_APART, sign * apart);
     }
 }
 
@@ -266,9 +509,88 @@ mod tests {
     #[test]
     fn the_built_in_table_is_complete() {
         // `builtin` panics on a missing, unknown or repeated parameter.
-        assert_eq!(builtin::<Platonic>().len(), LAYOUT.len());
-        assert_eq!(LAYOUT.len(), TEMPO + 1);
-        assert_eq!(LAYOUT[PAWN_RANK + 9 - FIRST_BONUS_RANK], "pawns.rank10");
+        let names = layout_names();
+        assert_eq!(builtin::<Platonic>().len(), names.len());
+        assert_eq!(names.len(), PARAMS);
+        assert_eq!(names[PAWN_RANK + 9 - FIRST_BONUS_RANK], "pawns.rank10");
+        assert_eq!(names[TEMPO], "tempo.side_to_move");
+        assert_eq!(names[PSQT - 1], "royal.apart");
+        assert_eq!(
+            names[PSQT + CELLS_PER_TABLE * Kind::Cube.index() + 3 * 5 + 4],
+            "psqt.cube.e4"
+        );
+    }
+
+    fn count(fen: &str, p: Param) -> i32 {
+        crate::params::feature_count(&Platonic::from_fen(fen).unwrap(), p)
+    }
+
+    #[test]
+    fn an_undefended_man_under_attack_hangs() {
+        // The black Icosahedron on e7 slides to e4 and takes the white Cube there.
+        let open = "4tt4/10/10/4i5/10/10/4C5/10/10/4TT4 w - - 0 1";
+        assert_eq!(count(open, HANGING), 1);
+        assert_eq!(
+            count(open, BY_LESSER),
+            0,
+            "the Icosahedron is the greater solid"
+        );
+        // A white Octahedron on c2 guards e4 (two steps diagonally).
+        let guarded = "4tt4/10/10/4i5/10/10/4C5/10/2O7/4TT4 w - - 0 1";
+        assert_eq!(count(guarded, HANGING), 0);
+        // Colours swapped: the count changes sign.
+        let black = "4tt4/10/10/4c5/10/10/4I5/10/10/4TT4 w - - 0 1";
+        assert_eq!(count(black, HANGING), -1);
+        assert_eq!(count(black, BY_LESSER), 0);
+    }
+
+    #[test]
+    fn a_solid_attacked_by_a_lesser_one_or_a_pawn_counts() {
+        // The black Cube on d6 steps diagonally onto e5, where the white Icosahedron is.
+        let by_cube = "4tt4/10/10/10/3c6/4I5/10/10/10/4TT4 w - - 0 1";
+        assert_eq!(count(by_cube, BY_LESSER), 1);
+        assert_eq!(count(by_cube, BY_PAWN), 0);
+    }
+
+    #[test]
+    fn piece_square_cells_mirror_for_both_sides() {
+        let cube = PSQT + CELLS_PER_TABLE * Kind::Cube.index();
+        // A white Cube on e4 and on f4 (mirrored) use cell e4; a black one on e7 too.
+        assert_eq!(
+            count(
+                "4tt4/10/10/10/10/10/4C5/10/10/4TT4 w - - 0 1",
+                cube + 3 * 5 + 4
+            ),
+            1
+        );
+        assert_eq!(
+            count(
+                "4tt4/10/10/10/10/10/5C4/10/10/4TT4 w - - 0 1",
+                cube + 3 * 5 + 4
+            ),
+            1
+        );
+        assert_eq!(
+            count(
+                "4tt4/10/10/4c5/10/10/10/10/10/4TT4 w - - 0 1",
+                cube + 3 * 5 + 4
+            ),
+            -1
+        );
+    }
+
+    #[test]
+    fn passed_pawns_count_by_rank() {
+        // White's pawn on d7 meets no black pawn ahead on files c..e, Black's on h8
+        // no white pawn ahead on files g..i: one passed pawn each, White's the further.
+        let free = "4tt4/10/7p2/3P6/10/10/10/10/10/4TT4 w - - 0 1";
+        assert_eq!(count(free, PAWN_PASSED), 0);
+        assert_eq!(count(free, PAWN_PASSED_RANK), (6 - 2) - (2 - 2));
+        // A black pawn on e8 stands ahead of White's d7 pawn on a neighbouring file.
+        let stopped = "4tt4/10/4p5/3P6/10/10/10/10/10/4TT4 w - - 0 1";
+        assert_eq!(count(stopped, PAWN_PASSED), 0, "neither is passed");
+        assert_eq!(count(stopped, PAWN_PASSED_RANK), 0);
+        assert_eq!(count(stopped, PAWN_ISOLATED), 0, "one isolated pawn each");
     }
 
     #[test]
