@@ -288,39 +288,7 @@ struct AttackMaps {
 
 impl AttackMaps {
     fn of(pos: &Platonic, by: Side) -> AttackMaps {
-        let t = tables();
-        let occ = pos.occupied();
-        let mut by_kind = [Cells::EMPTY; 6];
-        let mark = |map: &mut Cells, lines: &engine::movement::Compiled, from: Cell| {
-            for (mode, line) in lines.lines(from) {
-                if !mode.can_capture() {
-                    continue;
-                }
-                for &c in line {
-                    map.insert(c);
-                    if occ.contains(c) {
-                        break;
-                    }
-                }
-            }
-        };
-        for k in SOLIDS {
-            for from in pos.pieces(by, k).iter() {
-                mark(
-                    &mut by_kind[k.index()],
-                    &t.moves[by.index()][k.index()],
-                    from,
-                );
-            }
-        }
-        for from in pos.pieces(by, Kind::Pawn).iter() {
-            let rank = Platonic::own_rank(by, from);
-            mark(
-                &mut by_kind[Kind::Pawn.index()],
-                &t.pawn_captures[by.index()][rank],
-                from,
-            );
-        }
+        let by_kind = pos.attack_maps_by_kind(by);
         let all = by_kind.iter().fold(Cells::EMPTY, |a, &m| a | m);
         let by_other_than_royals = by_kind
             .iter()

@@ -224,6 +224,10 @@ impl Platonic {
     pub fn attack_map(&self, by: Side) -> Cells {
         movegen::attack_map(self, by)
     }
+    /// The cells `by` attacks, by the kind of man attacking (`Kind::index` order).
+    pub fn attack_maps_by_kind(&self, by: Side) -> [Cells; 6] {
+        movegen::attack_maps_by_kind(self, by)
+    }
 
     /// Whether `m` captures (en passant included).
     pub fn is_capture(&self, m: Move) -> bool {

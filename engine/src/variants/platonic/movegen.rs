@@ -65,10 +65,18 @@ pub fn attacked(pos: &Platonic, target: Cell, by: Side) -> bool {
 /// Every cell `by` attacks (could capture on), walking each piece's capture lines
 /// forward once: cheaper than [`attacked`] when many cells are asked about.
 pub fn attack_map(pos: &Platonic, by: Side) -> Cells {
+    attack_maps_by_kind(pos, by)
+        .iter()
+        .fold(Cells::EMPTY, |all, &m| all | m)
+}
+
+/// The cells `by` attacks, by the kind of man attacking (indexed by `Kind::index`).
+/// A cell holding one of `by`'s own men counts: that man is defended.
+pub fn attack_maps_by_kind(pos: &Platonic, by: Side) -> [Cells; 6] {
     let t = tables();
     let occ = pos.occupied();
-    let mut map = Cells::EMPTY;
-    let mut mark = |lines: &crate::movement::Compiled, from: Cell| {
+    let mut maps = [Cells::EMPTY; 6];
+    let mark = |map: &mut Cells, lines: &crate::movement::Compiled, from: Cell| {
         for (mode, line) in lines.lines(from) {
             if !mode.can_capture() {
                 continue;
@@ -83,16 +91,17 @@ pub fn attack_map(pos: &Platonic, by: Side) -> Cells {
     };
     for k in SOLIDS {
         for from in pos.pieces(by, k).iter() {
-            mark(&t.moves[by.index()][k.index()], from);
+            mark(&mut maps[k.index()], &t.moves[by.index()][k.index()], from);
         }
     }
     for from in pos.pieces(by, Kind::Pawn).iter() {
         mark(
+            &mut maps[Kind::Pawn.index()],
             &t.pawn_captures[by.index()][Platonic::own_rank(by, from)],
             from,
         );
     }
-    map
+    maps
 }
 
 /// Whether either Tetrahedron of `side` is attacked: `side` is in check.
