@@ -21,12 +21,21 @@
 //!   0 at even ones), which fails aspiration windows and stores table bounds one
 //!   depth cannot use at the next.
 //!
+//! * threats (second round, learned from self-play): pieces attacked and not
+//!   defended; Queens, Rooks and Templars attacked by a Pawn or Squire; Queens
+//!   attacked by a Rook or Templar and Rooks by a Templar; Pawns and Squires defended;
+//! * king also: cells next to the King the enemy attacks and only the King defends,
+//!   and those an enemy Queen attacks; mobility also per slider kind;
+//! * psqt: a table per kind by latitude (steps from the owner's King's start cell,
+//!   the same for both sides since the setups are antipodal), and a weight per kind
+//!   for standing on a pentagon.
+//!
 //! Phase: the Queens', Rooks' and Templars' material on the board (fixed values, the
 //! initial table's), relative to the start position's.
 
 use crate::params::{Accumulator, Param, Terms};
 use engine::variants::geodesic::tables::*;
-use engine::variants::geodesic::{kind_of, side_of, Geodesic};
+use engine::variants::geodesic::{kind_of, side_of, AttackMap, Geodesic};
 use engine::{Cell, Position};
 use std::sync::OnceLock;
 
@@ -46,8 +55,28 @@ const KING_EXILE: Param = 11; // the King is outside its Home Territory
 const PAWN_PROGRESS: Param = 12; // per forward step made
 const SQUIRE_PROGRESS: Param = 13;
 const TEMPO: Param = 14; // the side to move
+// Second round (learned from self-play).
+const HANGING: Param = 15; // pieces attacked by the enemy and not defended
+const BY_PAWN: Param = 16; // Queens, Rooks and Templars attacked by a Pawn or Squire
+const BY_LESSER: Param = 17; // Queens attacked by a Rook or Templar, Rooks by a Templar
+const PAWN_DEFENDED: Param = 18; // Pawns and Squires defended
+const KING_WEAK: Param = 19; // cells next to the King attacked and defended by the King alone
+const KING_QUEEN_ATTACK: Param = 20; // cells next to the King an enemy Queen attacks
+const MOBILITY: Param = 21; // Queen, Rook, Templar: per destination
+/// Piece-square tables by latitude: `PSQT + latitudes() * table + latitude`, where
+/// latitude counts steps from the owner's King's start cell and `table` indexes
+/// [`PSQT_KINDS`]; then one "on a pentagon" weight per kind at `PENTAGON`.
+const PSQT: Param = 24;
+const PSQT_KINDS: [(u8, &str); 6] = [
+    (KING, "king"),
+    (QUEEN, "queen"),
+    (ROOK, "rook"),
+    (TEMPLAR, "templar"),
+    (SQUIRE, "squire"),
+    (PAWN, "pawn"),
+];
 
-const LAYOUT: [&str; 15] = [
+const NAMED: [&str; PSQT] = [
     "material.queen",
     "material.rook",
     "material.templar",
@@ -63,7 +92,46 @@ const LAYOUT: [&str; 15] = [
     "pawns.pawn_progress",
     "pawns.squire_progress",
     "tempo.side_to_move",
+    "threats.hanging",
+    "threats.by_pawn",
+    "threats.by_lesser",
+    "pawns.defended",
+    "king.weak_neighbours",
+    "king.queen_attack",
+    "mobility.queen",
+    "mobility.rook",
+    "mobility.templar",
 ];
+
+/// The first "on a pentagon" weight (one per [`PSQT_KINDS`] entry).
+fn pentagon_param() -> Param {
+    PSQT + PSQT_KINDS.len() * eval_tables().latitudes
+}
+
+/// Every parameter's name: the named ones, then the piece-square tables
+/// (`psqt.rook.l5`: a Rook 5 steps from its King's start cell) and the pentagon
+/// weights (`psqt.rook.pentagon`).
+fn layout_names() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let mut names: Vec<&'static str> = NAMED.to_vec();
+        for (_, kind) in PSQT_KINDS {
+            for l in 0..eval_tables().latitudes {
+                names.push(leak(format!("psqt.{kind}.l{l}")));
+            }
+        }
+        for (_, kind) in PSQT_KINDS {
+            names.push(leak(format!("psqt.{kind}.pentagon")));
+        }
+        names
+    })
+}
+
+/// A kind's index in [`PSQT_KINDS`] (Obelisks have no table).
+fn psqt_table(kind: u8) -> Option<usize> {
+    PSQT_KINDS.iter().position(|&(k, _)| k == kind)
+}
 
 /// Queen, Rook and Templar values that measure the game phase: fixed, not tuned.
 const PHASE_QUEEN: i32 = 770;
@@ -80,6 +148,11 @@ pub struct GeoEvalTables {
     /// (`i32::MAX` where it cannot be reached).
     pub pawn_distance: [Vec<i32>; 2],
     pub max_distance: [i32; 2],
+    /// Steps (between edge-adjacent cells) from each side's King's start cell to
+    /// every cell: North's and South's are antipodal images of each other.
+    pub latitude: [Vec<usize>; 2],
+    /// The number of distinct latitudes (the largest plus one).
+    pub latitudes: usize,
 }
 
 pub fn eval_tables() -> &'static GeoEvalTables {
@@ -131,16 +204,39 @@ fn build() -> GeoEvalTables {
             .max()
             .unwrap_or(0)
     });
+    let latitude = [0usize, 1].map(|side| {
+        let start = tb
+            .setup
+            .iter()
+            .find(|&&(_, code)| kind_of(code) == KING && side_of(code) == side)
+            .map(|&(c, _)| c)
+            .expect("each side has a King in the setup");
+        let mut d = vec![usize::MAX; n];
+        d[start as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(c) = queue.pop_front() {
+            for &x in &tb.sphere.nbr[c as usize] {
+                if d[x as usize] == usize::MAX {
+                    d[x as usize] = d[c as usize] + 1;
+                    queue.push_back(x);
+                }
+            }
+        }
+        d
+    });
+    let latitudes = latitude[0].iter().max().map_or(1, |m| m + 1);
     GeoEvalTables {
         centrality,
         pawn_distance,
         max_distance,
+        latitude,
+        latitudes,
     }
 }
 
 impl Terms for Geodesic {
     fn layout() -> &'static [&'static str] {
-        &LAYOUT
+        layout_names()
     }
 
     fn builtin_table() -> &'static str {
@@ -155,8 +251,18 @@ impl Terms for Geodesic {
         let attacks = [pos.attacks(0), pos.attacks(1)];
         for side in 0..2 {
             let sign = if side == 0 { 1 } else { -1 };
+            let (mine, theirs) = (&attacks[side], &attacks[1 - side]);
             for c in pos.side_cells(side).iter() {
                 let kind = kind_of(pos.piece_at(c));
+                if let Some(t) = psqt_table(kind) {
+                    acc.add(
+                        PSQT + et.latitudes * t + et.latitude[side][c as usize],
+                        sign,
+                    );
+                    if tb.pentagons.contains(c) {
+                        acc.add(pentagon_param() + t, sign);
+                    }
+                }
                 let centrality = |p: Param, acc: &mut A| {
                     acc.add(p, sign * et.centrality[c as usize]);
                 };
@@ -192,12 +298,25 @@ impl Terms for Geodesic {
                     _ => {}
                 }
             }
-            acc.add(MOBILITY_SLIDER, sign * attacks[side].slider_mobility);
+            acc.add(MOBILITY_SLIDER, sign * mine.slider_mobility);
+            for (i, kind) in [QUEEN, ROOK, TEMPLAR].into_iter().enumerate() {
+                acc.add(MOBILITY + i, sign * mine.mobility[kind as usize]);
+            }
+            threats(pos, side, sign, mine, theirs, acc);
             let king = pos.king(side);
-            let (mut attacked, mut shield) = (0, 0);
+            // Own cells defended by something other than the King.
+            let guarded = mine
+                .by_kind
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k != KING as usize)
+                .fold(Cells::EMPTY, |a, (_, &m)| a | m);
+            let (mut attacked, mut shield, mut weak, mut by_queen) = (0, 0, 0, 0);
             for &(_, x) in &tb.steps[king as usize] {
-                if attacks[1 - side].cells.contains(x) {
+                if theirs.cells.contains(x) {
                     attacked += 1;
+                    weak += i32::from(!guarded.contains(x));
+                    by_queen += i32::from(theirs.by_kind[QUEEN as usize].contains(x));
                 }
                 let code = pos.piece_at(x);
                 if code != 0 && side_of(code) == side {
@@ -206,6 +325,8 @@ impl Terms for Geodesic {
             }
             acc.add(KING_ZONE_ATTACK, sign * attacked);
             acc.add(KING_SHIELD, sign * shield);
+            acc.add(KING_WEAK, sign * weak);
+            acc.add(KING_QUEEN_ATTACK, sign * by_queen);
             if !tb.home[side].contains(king) {
                 acc.add(KING_EXILE, sign);
             }
@@ -220,6 +341,45 @@ impl Terms for Geodesic {
         );
         phase.min(PHASE_FULL) as f32 / PHASE_FULL as f32
     }
+}
+
+/// The threats to `side`'s pieces (`sign`: +1 for North), given both sides' attacks:
+/// pieces hanging, attacked by a Pawn or Squire, or attacked by a lesser piece; and
+/// its Pawns and Squires defended.
+fn threats<A: Accumulator>(
+    pos: &Geodesic,
+    side: usize,
+    sign: i32,
+    mine: &AttackMap,
+    theirs: &AttackMap,
+    acc: &mut A,
+) {
+    let of_kind = |kinds: &[u8]| {
+        pos.side_cells(side)
+            .iter()
+            .filter(|&c| kinds.contains(&kind_of(pos.piece_at(c))))
+            .collect::<Cells>()
+    };
+    // Kings and Obelisks are never captured.
+    let men = of_kind(&[QUEEN, ROOK, TEMPLAR, SQUIRE, PAWN]);
+    acc.add(
+        HANGING,
+        sign * (men & theirs.cells).without(mine.cells).len() as i32,
+    );
+    let pawn_attacks = theirs.by_kind[PAWN as usize] | theirs.by_kind[SQUIRE as usize];
+    acc.add(
+        BY_PAWN,
+        sign * (of_kind(&[QUEEN, ROOK, TEMPLAR]) & pawn_attacks).len() as i32,
+    );
+    let templar_attacks = theirs.by_kind[TEMPLAR as usize];
+    let lesser = (of_kind(&[QUEEN]) & (theirs.by_kind[ROOK as usize] | templar_attacks))
+        .len()
+        + (of_kind(&[ROOK]) & templar_attacks).len();
+    acc.add(BY_LESSER, sign * lesser as i32);
+    acc.add(
+        PAWN_DEFENDED,
+        sign * (of_kind(&[PAWN, SQUIRE]) & mine.cells).len() as i32,
+    );
 }
 
 /// Geodesic Chess's evaluator.
@@ -237,8 +397,13 @@ mod tests {
     #[test]
     fn the_built_in_table_is_complete() {
         // `builtin` panics on a missing, unknown or repeated parameter.
-        assert_eq!(builtin::<Geodesic>().len(), LAYOUT.len());
-        assert_eq!(LAYOUT.len(), TEMPO + 1);
+        assert_eq!(builtin::<Geodesic>().len(), layout_names().len());
+        assert_eq!(NAMED.len(), MOBILITY + 3);
+        assert_eq!(
+            layout_names().len(),
+            pentagon_param() + PSQT_KINDS.len(),
+            "every kind has a table and a pentagon weight"
+        );
     }
 
     #[test]
@@ -282,6 +447,65 @@ mod tests {
         let advanced = Geodesic::from_fen("Ka,Pu1dy,ku w - - 0 1").unwrap();
         let back = Geodesic::from_fen("Ka,Pabf,ku w - - 0 1").unwrap();
         assert!(progress(&advanced) > progress(&back));
+    }
+
+    #[test]
+    fn every_feature_of_the_start_is_balanced() {
+        // The sides' setups are antipodal images, so each feature (the latitude
+        // tables' included) counts the same for both and nets to zero.
+        let start = Geodesic::startpos();
+        for p in 0..layout_names().len() {
+            if p != TEMPO {
+                assert_eq!(feature_count(&start, p), 0, "{}", layout_names()[p]);
+            }
+        }
+        // ... and the tables are used: every piece stands on some latitude.
+        let pieces: i32 = (PSQT..pentagon_param())
+            .map(|p| features_of(&start, p))
+            .sum();
+        // 55 pieces but the 3 Obelisks, less the South King `features_of` keeps.
+        assert_eq!(pieces, 55 - 3 - 1, "one entry per piece but the Obelisks");
+    }
+
+    /// North's own count of feature `p` (South's pieces removed).
+    fn features_of(pos: &Geodesic, p: Param) -> i32 {
+        let tb = tables();
+        let north: Vec<String> = pos
+            .side_cells(0)
+            .iter()
+            .map(|c| format!("{}{}", PIECE_LETTERS[kind_of(pos.piece_at(c)) as usize], tb.name(c)))
+            .collect();
+        // A lone South King far away keeps the position legal.
+        let fen = format!("{},ku w - - 0 1", north.join(","));
+        feature_count(&Geodesic::from_fen(&fen).unwrap(), p)
+    }
+
+    #[test]
+    fn a_queen_attacked_by_a_rook_is_threatened_by_a_lesser_piece() {
+        let tb = tables();
+        let name = |c: Cell| tb.name(c).to_string();
+        // A South Rook next to a North Queen along a row, a second North Queen
+        // behind it on the same row: the first of some such placement that leaves
+        // neither King in check.
+        let (alone, guarded) = (0..tb.num_cells() as Cell)
+            .flat_map(|rook| tb.rook.lines(rook).map(move |(_, line)| (rook, line)))
+            .filter(|(_, line)| line.len() > 2)
+            .find_map(|(rook, line)| {
+                let (q, g, r) = (name(line[0]), name(line[1]), name(rook));
+                let alone = Geodesic::from_fen(&format!("Ka,Q{q},r{r},ku w - - 0 1")).ok()?;
+                let guarded =
+                    Geodesic::from_fen(&format!("Ka,Q{q},Q{g},r{r},ku w - - 0 1")).ok()?;
+                Some((alone, guarded))
+            })
+            .expect("some placement is legal");
+        let fen = alone.fen();
+        // Queen and Rook attack each other and neither is defended.
+        assert_eq!(feature_count(&alone, BY_LESSER), 1, "{fen}");
+        assert_eq!(feature_count(&alone, HANGING), 0, "both hang: {fen}");
+        // The second Queen defends the first: only the Rook hangs.
+        let fen = guarded.fen();
+        assert_eq!(feature_count(&guarded, HANGING), -1, "{fen}");
+        assert_eq!(feature_count(&guarded, BY_LESSER), 1, "{fen}");
     }
 
     #[test]

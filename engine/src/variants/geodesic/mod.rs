@@ -46,6 +46,11 @@ pub struct AttackMap {
     /// Destinations of the side's Queens, Rooks and Templars (a cell reached along
     /// two lines counts twice).
     pub slider_mobility: i32,
+    /// The cells each kind of the side's pieces attacks (indexed by kind code;
+    /// `cells` is their union).
+    pub by_kind: [Cells; 8],
+    /// The destinations counted in `slider_mobility`, by the moving piece's kind.
+    pub mobility: [i32; 8],
 }
 
 /// Zobrist keys: 16 piece codes x cells, the side, and one per cell for the
@@ -165,21 +170,25 @@ impl Geodesic {
         let mut map = AttackMap {
             cells: Cells::EMPTY,
             slider_mobility: 0,
+            by_kind: [Cells::EMPTY; 8],
+            mobility: [0; 8],
         };
         for from in self.by_side[side].iter() {
-            let table = match kind_of(self.board[from as usize]) {
+            let kind = kind_of(self.board[from as usize]);
+            let attacked = &mut map.by_kind[kind as usize];
+            let table = match kind {
                 QUEEN => &tb.queen,
                 ROOK => &tb.rook,
                 TEMPLAR => &tb.templar,
                 KING => {
                     for &(_, c) in &tb.steps[from as usize] {
-                        map.cells.insert(c);
+                        attacked.insert(c);
                     }
                     continue;
                 }
                 PAWN | SQUIRE => {
                     for &c in &tb.fwd_diags[side][from as usize] {
-                        map.cells.insert(c);
+                        attacked.insert(c);
                     }
                     continue;
                 }
@@ -187,21 +196,25 @@ impl Geodesic {
             };
             // A line attacks up to and including its first occupied cell; that cell
             // is a destination when it holds a capturable enemy piece.
+            let mut destinations = 0;
             for (_, line) in table.lines(from) {
                 for &c in line {
-                    map.cells.insert(c);
+                    attacked.insert(c);
                     let code = self.board[c as usize];
                     if code == 0 {
-                        map.slider_mobility += 1;
+                        destinations += 1;
                         continue;
                     }
                     if side_of(code) != side && kind_of(code) != OBELISK {
-                        map.slider_mobility += 1;
+                        destinations += 1;
                     }
                     break;
                 }
             }
+            map.mobility[kind as usize] += destinations;
+            map.slider_mobility += destinations;
         }
+        map.cells = map.by_kind.iter().fold(Cells::EMPTY, |a, &k| a | k);
         map
     }
 
