@@ -53,9 +53,17 @@ const KING_IN_CHECK: Param = 45;
 const DEADWOOD_WALL: Param = 46;
 const PAWN_A: Param = 47; // relative ranks 2..7 (index 1..6)
 const PAWN_BC: Param = 53; // relative ranks 1..7 (index 0..6)
-const TEMPO: Param = 60;
+// Second round (B and C): men attacked and not defended, men attacked by an enemy
+// pawn, men attacked by an enemy man of lower fixed value (pawns and kings aside),
+// pawns defended, own men next to the king.
+const THREAT_HANGING: Param = 60;
+const THREAT_BY_PAWN: Param = 61;
+const THREAT_BY_LESSER: Param = 62;
+const PAWN_DEFENDED: Param = 63;
+const KING_DEFENDERS: Param = 64;
+const TEMPO: Param = 65;
 
-const LAYOUT: [&str; 61] = [
+const LAYOUT: [&str; 66] = [
     "material.pawn",
     "material.knight",
     "material.bishop",
@@ -116,6 +124,11 @@ const LAYOUT: [&str; 61] = [
     "pawns.bc_rank5",
     "pawns.bc_rank6",
     "pawns.bc_rank7",
+    "threats.hanging",
+    "threats.by_pawn",
+    "threats.by_lesser",
+    "pawns.defended",
+    "king.defenders",
     "tempo.side_to_move",
 ];
 
@@ -162,7 +175,7 @@ fn king_safety<A: Accumulator>(pos: &TriPlane, board: usize, side: Side, s: i32,
     let t = tables();
     let enemy = side.opposite();
     let king = pos.king(board, side);
-    let (mut attacked, mut walls) = (0, 0);
+    let (mut attacked, mut walls, mut defenders) = (0, 0, 0);
     for (_, line) in t.moves(Kind::King).lines(king) {
         let sq = line[0];
         match pos.piece_at(sq) {
@@ -170,12 +183,13 @@ fn king_safety<A: Accumulator>(pos: &TriPlane, board: usize, side: Side, s: i32,
                 kind: Kind::DeadWood,
                 ..
             }) => walls += 1,
-            Some(q) if q.side == side => {}
+            Some(q) if q.side == side => defenders += 1,
             _ => attacked += pos.cell_attacked(sq, enemy) as i32,
         }
     }
     acc.add(KING_ESCAPE_ATTACKED, s * attacked);
     acc.add(DEADWOOD_WALL, s * walls);
+    acc.add(KING_DEFENDERS, s * defenders);
     let (kf, kr) = (king % 8, (king % 64) / 8);
     let mut near = 0;
     let mut mask = pos.board_mask(board, enemy);
@@ -257,6 +271,9 @@ fn board_terms<A: Accumulator>(pos: &TriPlane, board: usize, acc: &mut A) -> i32
             } else if k.index() < VALUE.len() {
                 acc.add(MATERIAL + k.index(), s);
             }
+            if !on_a && k != Kind::King {
+                threats(pos, c, k, side, s, acc);
+            }
             if k == Kind::Pawn {
                 let rel = relative_rank(side, rank_of(c)) as usize;
                 if on_a {
@@ -299,6 +316,34 @@ fn board_terms<A: Accumulator>(pos: &TriPlane, board: usize, acc: &mut A) -> i32
         }
     }
     phase
+}
+
+/// The threats to `side`'s man of kind `k` on `c` (on B or C), with sign `s`.
+fn threats<A: Accumulator>(pos: &TriPlane, c: Cell, k: Kind, side: Side, s: i32, acc: &mut A) {
+    let enemy = side.opposite();
+    let defended = pos.cell_attacked(c, side);
+    if k == Kind::Pawn && defended {
+        acc.add(PAWN_DEFENDED, s);
+    }
+    if !pos.cell_attacked(c, enemy) {
+        return;
+    }
+    if !defended {
+        acc.add(THREAT_HANGING, s);
+    }
+    if k == Kind::Pawn {
+        return;
+    }
+    if pos.cell_attacked_by_kinds(c, enemy, 1 << Kind::Pawn.index()) {
+        acc.add(THREAT_BY_PAWN, s);
+    }
+    let lesser = HOLD_KINDS[1..]
+        .iter()
+        .filter(|&&x| value(x) < value(k))
+        .fold(0u16, |m, &x| m | 1 << x.index());
+    if lesser != 0 && pos.cell_attacked_by_kinds(c, enemy, lesser) {
+        acc.add(THREAT_BY_LESSER, s);
+    }
 }
 
 /// Parameters a board reports: all but tempo.
@@ -481,6 +526,31 @@ mod tests {
             })
             .count();
         assert!(with_holds > 50, "holds in only {with_holds} positions");
+    }
+
+    #[test]
+    fn threats_on_b_count_hanging_pawn_attacked_and_lesser_attacked_men() {
+        let count = |fen: &str, p: Param| crate::params::feature_count(&pos(fen), p);
+        let a = "4s3/8/8/8/8/8/8/4S3";
+        let c = "4k3/8/8/8/8/8/8/4K3[]";
+        // Board B: White's rook on d4 is attacked by Black's pawn on e5, nothing
+        // defends it.
+        let by_pawn = format!("{a}|k7/8/8/4p3/3R4/8/8/4K3[]|{c} w - - 0 1 a");
+        assert_eq!(count(&by_pawn, THREAT_BY_PAWN), 1);
+        assert_eq!(count(&by_pawn, THREAT_HANGING), 1);
+        assert_eq!(count(&by_pawn, THREAT_BY_LESSER), 0, "pawns are counted apart");
+        // A knight instead of the pawn: a lesser man. The rook attacks nothing.
+        let by_knight = format!("{a}|k7/8/8/8/3R4/8/4n3/4K3[]|{c} w - - 0 1 a");
+        assert_eq!(count(&by_knight, THREAT_BY_LESSER), 1);
+        // A white pawn on c3 defends d4: not hanging any more,
+        // and the pawn itself is not defended.
+        let defended = format!("{a}|k7/8/8/4p3/3R4/2P5/8/4K3[]|{c} w - - 0 1 a");
+        assert_eq!(count(&defended, THREAT_HANGING), 0);
+        assert_eq!(count(&defended, THREAT_BY_PAWN), 1);
+        assert_eq!(count(&defended, PAWN_DEFENDED), 0);
+        // Own men next to the king.
+        let guarded = format!("{a}|k7/8/8/8/8/8/3PP3/4K3[]|{c} w - - 0 1 a");
+        assert_eq!(count(&guarded, KING_DEFENDERS), 2);
     }
 
     #[test]

@@ -116,6 +116,13 @@ impl TriPlane {
         })
     }
 
+    /// Whether `cell` (on B or C) is attacked by a man of `by` whose kind is in
+    /// `kinds` (bits `1 << Kind::index()`): the evaluation's threats by kind.
+    pub fn cell_attacked_by_kinds(&self, cell: Cell, by: Side, kinds: KindSet) -> bool {
+        let present = self.kinds_on(board_of(cell), by) & kinds;
+        present != 0 && attacked_by(tables(), cell, by, present, |c| self.cells[c as usize])
+    }
+
     /// Whether `side`'s king on `board` is attacked by the other side.
     pub fn king_of_attacked(&self, board: usize, side: Side) -> bool {
         attacked_by(
