@@ -54,10 +54,16 @@ const KING_ATTACKED_LATER: Param = 20;
 const KING_SHELTER: Param = 21;
 const PAWN_ADVANCE: Param = 22;
 const PAWN_LEVEL2_LAST_RANK: Param = 23;
-const TEMPO: Param = 24;
-const TEMPO_SUBMOVES_LEFT: Param = 25;
+// Second round (levels 1 and 3, where men capture): men attacked and not defended,
+// men attacked by a pawn, men attacked by a lesser piece, pawns defended.
+const THREAT_HANGING: Param = 24;
+const THREAT_BY_PAWN: Param = 25;
+const THREAT_BY_LESSER: Param = 26;
+const PAWN_DEFENDED: Param = 27;
+const TEMPO: Param = 28;
+const TEMPO_SUBMOVES_LEFT: Param = 29;
 
-const LAYOUT: [&str; 26] = [
+const LAYOUT: [&str; 30] = [
     "material.pawn",
     "material.knight",
     "material.bishop",
@@ -82,6 +88,10 @@ const LAYOUT: [&str; 26] = [
     "king.shelter",
     "pawns.advance",
     "pawns.level2_last_rank",
+    "threats.hanging",
+    "threats.by_pawn",
+    "threats.by_lesser",
+    "pawns.defended",
     "tempo.side_to_move",
     "tempo.submoves_left",
 ];
@@ -235,6 +245,9 @@ impl LevelTerms {
                         t.counts[MOBILITY + k] += reach;
                         t.counts[CENTRALITY + k] += s * (3 - edge_distance(x, y));
                     }
+                    if z != WORMHOLE_LEVEL && kind != Kind::King {
+                        threats(pos, c, kind, side, s, &mut t.counts);
+                    }
                     match kind {
                         Kind::Pawn => {
                             let to_go = (LAST_RANK[side.index()] - y).abs() as i32;
@@ -259,6 +272,35 @@ impl LevelTerms {
             }
         }
         t
+    }
+}
+
+/// Counts the threats to `side`'s man of kind `kind` on `c` (a capturing level) with
+/// sign `s`.
+fn threats(
+    pos: &ParallelWorlds,
+    c: Cell,
+    kind: Kind,
+    side: Side,
+    s: i32,
+    counts: &mut [i32; LEVEL_PARAMS],
+) {
+    let defended = pos.attacked_by(c, side);
+    if kind == Kind::Pawn && defended {
+        counts[PAWN_DEFENDED] += s;
+    }
+    let Some(attacker) = pos.least_attacker(c, side.opposite()) else {
+        return;
+    };
+    if !defended {
+        counts[THREAT_HANGING] += s;
+    }
+    if kind != Kind::Pawn {
+        if attacker == Kind::Pawn {
+            counts[THREAT_BY_PAWN] += s;
+        } else if (attacker as usize) < kind as usize {
+            counts[THREAT_BY_LESSER] += s;
+        }
     }
 }
 
@@ -379,6 +421,30 @@ mod tests {
         assert_eq!(feature_count(&ready, PAWN_LEVEL2_LAST_RANK), 1);
         assert_eq!(feature_count(&far, PAWN_LEVEL2_LAST_RANK), 0);
         assert_ne!(part(&e, &ready, "pawns"), part(&e, &far, "pawns"));
+    }
+
+    #[test]
+    fn threats_count_hanging_pawn_attacked_and_lesser_attacked_men() {
+        let k = "4k3/8/8/8/8/8/8/4K3";
+        let at = |level1: &str| pos(&format!("{level1}|8/8/8/8/8/8/8/8|{k} w -,- -,- 0 2 -"));
+        // Level 1: White's rook on d4 attacked by Black's pawn on e5, undefended.
+        let by_pawn = at("k7/8/8/4p3/3R4/8/8/4K3");
+        assert_eq!(feature_count(&by_pawn, THREAT_BY_PAWN), 1);
+        assert_eq!(feature_count(&by_pawn, THREAT_HANGING), 1);
+        assert_eq!(feature_count(&by_pawn, THREAT_BY_LESSER), 0);
+        // A knight on e2 instead: a lesser piece.
+        let by_knight = at("k7/8/8/8/3R4/8/4n3/4K3");
+        assert_eq!(feature_count(&by_knight, THREAT_BY_LESSER), 1);
+        assert_eq!(feature_count(&by_knight, THREAT_BY_PAWN), 0);
+        // A white pawn on c3 defends the rook; the pawn itself is undefended.
+        let defended = at("k7/8/8/4p3/3R4/2P5/8/4K3");
+        assert_eq!(feature_count(&defended, THREAT_HANGING), 0);
+        assert_eq!(feature_count(&defended, PAWN_DEFENDED), 0);
+        let chain = at("k7/8/8/8/3P4/2P5/8/4K3");
+        assert_eq!(feature_count(&chain, PAWN_DEFENDED), 1);
+        // On level 2 nobody captures: no threats there.
+        let level2 = pos(&format!("{k}|8/8/8/4p3/3R4/8/8/8|{k} w -,- -,- 0 2 -"));
+        assert_eq!(feature_count(&level2, THREAT_BY_PAWN), 0);
     }
 
     #[test]

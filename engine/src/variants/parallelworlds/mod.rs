@@ -287,6 +287,35 @@ impl ParallelWorlds {
             || at.bishop(sq as u8, occupied) & (of(Kind::Bishop) | queens) != 0
     }
 
+    /// The least valuable kind (pawn, knight, bishop, rook, queen, king) of `by`
+    /// that attacks `target` from its level, if any: the evaluation's threats.
+    pub fn least_attacker(&self, target: Cell, by: Side) -> Option<Kind> {
+        let at = chess_bitboards();
+        let level = level_of(target) as usize;
+        let sq = (target % 64) as usize;
+        let occupied = self.men[0].0[level] | self.men[1].0[level];
+        let theirs = self.men[by.index()].0[level];
+        let of = |kind: Kind| self.kinds[kind as usize].0[level] & theirs;
+        if at.pawn[by.opposite().index()][sq] & of(Kind::Pawn) != 0 {
+            return Some(Kind::Pawn);
+        }
+        if at.knight[sq] & of(Kind::Knight) != 0 {
+            return Some(Kind::Knight);
+        }
+        let diagonal = at.bishop(sq as u8, occupied);
+        if diagonal & of(Kind::Bishop) != 0 {
+            return Some(Kind::Bishop);
+        }
+        let straight = at.rook(sq as u8, occupied);
+        if straight & of(Kind::Rook) != 0 {
+            return Some(Kind::Rook);
+        }
+        if (diagonal | straight) & of(Kind::Queen) != 0 {
+            return Some(Kind::Queen);
+        }
+        (at.king[sq] & of(Kind::King) != 0).then_some(Kind::King)
+    }
+
     /// A key of the men on `level` alone (their kinds, sides and cells).
     #[inline]
     pub fn level_key(&self, level: i8) -> u64 {
