@@ -252,8 +252,11 @@ impl Terms for Geodesic {
         for side in 0..2 {
             let sign = if side == 0 { 1 } else { -1 };
             let (mine, theirs) = (&attacks[side], &attacks[1 - side]);
+            // The side's pieces by kind, for the threats.
+            let mut placed = [Cells::EMPTY; 8];
             for c in pos.side_cells(side).iter() {
                 let kind = kind_of(pos.piece_at(c));
+                placed[kind as usize].insert(c);
                 if let Some(t) = psqt_table(kind) {
                     acc.add(
                         PSQT + et.latitudes * t + et.latitude[side][c as usize],
@@ -302,7 +305,7 @@ impl Terms for Geodesic {
             for (i, kind) in [QUEEN, ROOK, TEMPLAR].into_iter().enumerate() {
                 acc.add(MOBILITY + i, sign * mine.mobility[kind as usize]);
             }
-            threats(pos, side, sign, mine, theirs, acc);
+            threats(&placed, sign, mine, theirs, acc);
             let king = pos.king(side);
             // Own cells defended by something other than the King.
             let guarded = mine
@@ -345,20 +348,18 @@ impl Terms for Geodesic {
 
 /// The threats to `side`'s pieces (`sign`: +1 for North), given both sides' attacks:
 /// pieces hanging, attacked by a Pawn or Squire, or attacked by a lesser piece; and
-/// its Pawns and Squires defended.
+/// its Pawns and Squires defended. `placed` holds the side's pieces by kind.
 fn threats<A: Accumulator>(
-    pos: &Geodesic,
-    side: usize,
+    placed: &[Cells; 8],
     sign: i32,
     mine: &AttackMap,
     theirs: &AttackMap,
     acc: &mut A,
 ) {
     let of_kind = |kinds: &[u8]| {
-        pos.side_cells(side)
+        kinds
             .iter()
-            .filter(|&c| kinds.contains(&kind_of(pos.piece_at(c))))
-            .collect::<Cells>()
+            .fold(Cells::EMPTY, |set, &k| set | placed[k as usize])
     };
     // Kings and Obelisks are never captured.
     let men = of_kind(&[QUEEN, ROOK, TEMPLAR, SQUIRE, PAWN]);
