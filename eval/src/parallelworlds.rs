@@ -370,8 +370,10 @@ mod tests {
     fn start_is_balanced_but_for_tempo() {
         let e = ParallelWorldsEval::default();
         let p = ParallelWorlds::startpos();
-        // White's first turn has two sub-moves.
-        let tempo = weight(TEMPO) + 2 * weight(TEMPO_SUBMOVES_LEFT);
+        // White's first turn has two sub-moves; the start is all middlegame, and the
+        // sum is rounded once, as the evaluation rounds it.
+        let w = builtin::<ParallelWorlds>();
+        let tempo = (w.mg[TEMPO] + 2.0 * w.mg[TEMPO_SUBMOVES_LEFT]).round() as i32;
         assert_eq!(e.evaluate(&p), tempo);
         assert_eq!(part(&e, &p, "material"), 0);
         assert_eq!(part(&e, &p, "mobility"), 0);
