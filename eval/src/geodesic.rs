@@ -4,8 +4,8 @@
 //! * material: per piece kind. The hand-set values came from the pieces' average
 //!   number of destinations on the empty sphere ([`crate::average_mobility`]; a Pawn
 //!   or Squire counted as leaps to its forward cells): value = 100 × (mobility / Pawn
-//!   mobility)^0.6, compressed because a Queen sees ~20× a Pawn's cells. The built-in
-//!   table's weights (all but the tempo) are now fitted to self-play games
+//!   mobility)^0.6, compressed because a Queen sees ~20× a Pawn's cells. Every
+//!   weight of the built-in table, the tempo's too, is now fitted to self-play games
 //!   (docs/tuning.md);
 //! * mobility: slider destinations (Queen, Rook, Templar) in the position;
 //! * centrality: per Queen, Rook and Templar, how many cells a Queen would see from
@@ -21,7 +21,7 @@
 //!   0 at even ones), which fails aspiration windows and stores table bounds one
 //!   depth cannot use at the next.
 //!
-//! * threats (second round, learned from self-play): pieces attacked and not
+//! * threats (second round, 2026-12-04): pieces attacked and not
 //!   defended; Queens, Rooks and Templars attacked by a Pawn or Squire; Queens
 //!   attacked by a Rook or Templar and Rooks by a Templar; Pawns and Squires defended;
 //! * king also: cells next to the King the enemy attacks and only the King defends,
