@@ -404,14 +404,15 @@ mod tests {
     use crate::VariantEval;
     use engine::Evaluator;
 
-    fn weight(p: Param) -> f32 {
-        builtin::<TriPlane>().mg[p]
+    /// A parameter's weight at the phase of `p`, as the evaluation blends it.
+    fn blended(p: &TriPlane, param: Param) -> f32 {
+        let (w, phase) = (builtin::<TriPlane>(), features(p).1);
+        w.mg[param] * phase + w.eg[param] * (1.0 - phase)
     }
-    fn material(k: Kind) -> i32 {
-        weight(MATERIAL + k.index()) as i32
-    }
-    fn material_a(k: Kind) -> i32 {
-        weight(MATERIAL_A + A_KINDS.iter().position(|&a| a == k).unwrap()) as i32
+    /// A kind's value on B and C, averaged over the phases.
+    fn material(k: Kind) -> f32 {
+        let w = builtin::<TriPlane>();
+        (w.mg[MATERIAL + k.index()] + w.eg[MATERIAL + k.index()]) / 2.0
     }
     fn part(e: &TriPlaneEval, p: &TriPlane, group: &str) -> i32 {
         e.breakdown(p)
@@ -432,33 +433,31 @@ mod tests {
     }
 
     #[test]
-    fn values_come_from_mobility_and_are_ordered() {
+    fn values_are_ordered_and_the_phase_values_are_the_mobility_ones() {
+        // The table is fitted to games (docs/tuning.md), so only what any sound table
+        // keeps is asserted: the orthodox men in their usual order, every man worth
+        // something.
         let v = material;
-        // avg mobility on 8x8: N 5.25, B 8.75, R 14, Q 22.75, W 3.5, F 3.06, D 3, E 2.25.
-        assert_eq!(v(Kind::Knight), 284);
-        assert_eq!(v(Kind::Rook), 590);
         assert!(
             v(Kind::Queen) > v(Kind::Rook)
                 && v(Kind::Rook) > v(Kind::Bishop)
                 && v(Kind::Bishop) > v(Kind::Knight)
+                && v(Kind::Knight) > v(Kind::Pawn)
         );
-        assert!(v(Kind::Wazir) > v(Kind::WarMachine) && v(Kind::Ferz) > v(Kind::Elephant));
-        assert_eq!(material_a(Kind::SplitPhase), v(Kind::Queen));
-        assert_eq!(
-            material_a(Kind::Queen),
-            (v(Kind::Rook) + v(Kind::Bishop) + 1) / 2
-        );
-        // The fixed phase values are the table's initial ones.
         for k in HOLD_KINDS {
-            assert_eq!(VALUE[k.index()], v(k));
+            assert!(v(k) > 0.0, "{k:?}");
         }
+        // The phase's fixed values came from the pieces' average mobility on 8x8
+        // (N 5.25, B 8.75, R 14: 100 + 35 per cell, rounded).
+        assert_eq!(VALUE[Kind::Knight.index()], 284);
+        assert_eq!(VALUE[Kind::Rook.index()], 590);
     }
 
     #[test]
     fn start_is_balanced_and_symmetric() {
         let e = TriPlaneEval::default();
         let p = TriPlane::startpos();
-        let tempo = weight(TEMPO) as i32;
+        let tempo = blended(&p, TEMPO).round() as i32;
         assert_eq!(e.evaluate(&p), tempo);
         let b = e.breakdown(&p);
         assert_eq!(b.last().unwrap(), &("total".to_string(), tempo));
@@ -498,7 +497,10 @@ mod tests {
         // DeadWood next to a king walls it in.
         let walled =
             pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/3X4/4K3[]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
-        assert_eq!(part(&e, &walled, "deadwood"), weight(DEADWOOD_WALL) as i32);
+        assert_eq!(
+            part(&e, &walled, "deadwood"),
+            blended(&walled, DEADWOOD_WALL).round() as i32
+        );
     }
 
     #[test]
@@ -558,13 +560,26 @@ mod tests {
         // White has a queen in hold B.
         let p = pos("4s3/8/8/8/8/8/8/4S3|4k3/8/8/8/8/8/8/4K3[Q]|4k3/8/8/8/8/8/8/4K3[] w - - 0 1 a");
         let before = TriPlaneEval::default().evaluate(&p);
-        let queen = weight(HOLD + Kind::Queen.index());
-        let file = format!("variant triplane\nhold.queen {}\n", queen + 100.0);
+        let w = builtin::<TriPlane>();
+        // Both phases 100 up.
+        let param = HOLD + Kind::Queen.index();
+        let file = format!(
+            "variant triplane\nhold.queen {} {}\n",
+            w.mg[param] + 100.0,
+            w.eg[param] + 100.0
+        );
         let tuned = TriPlane::eval_from_table(&file).unwrap().unwrap();
         assert_eq!(tuned.evaluate(&p), before + 100);
-        // Black's king on B is threatened by that queen: a fractional weight.
-        let file = "variant triplane\nking.enemy_hold_queen -63.76\n";
-        let tuned = TriPlane::eval_from_table(file).unwrap().unwrap();
+        // Black's king on B is threatened by that queen (White's view: a bonus), so a
+        // weight 10 up, its fraction kept, adds 10.
+        let param = KING_ENEMY_HOLD + Kind::Queen.index();
+        assert_eq!(crate::params::feature_count(&p, param), -1);
+        let file = format!(
+            "variant triplane\nking.enemy_hold_queen {} {}\n",
+            w.mg[param] - 10.0,
+            w.eg[param] - 10.0
+        );
+        let tuned = TriPlane::eval_from_table(&file).unwrap().unwrap();
         assert_eq!(tuned.evaluate(&p), before + 10);
         assert!(
             TriPlane::eval_from_table("variant chess\nmaterial.rook 1\n")
