@@ -325,6 +325,29 @@ impl LineMasks {
         n
     }
 
+    /// The cells of `from`'s capturing lines up to and including the first man on
+    /// each: where a piece there could take an enemy man, and so also the own men it
+    /// defends (`& occupied` keeps the men).
+    #[inline]
+    pub fn attacks(&self, from: Cell, occupied: u128) -> u128 {
+        let mut cells = 0;
+        for line in self.lines(from) {
+            if !line.mode.can_capture() {
+                continue;
+            }
+            let blockers = line.mask & occupied;
+            cells |= if blockers == 0 {
+                line.mask
+            } else if line.ascending {
+                // The bits up to and including the lowest blocker.
+                line.mask & (blockers ^ (blockers - 1))
+            } else {
+                line.mask & (!0u128 << (127 - blockers.leading_zeros()))
+            };
+        }
+        cells
+    }
+
     /// How many of `from`'s lines hold a cell of `cells` (wherever it stands on the
     /// line).
     #[inline]
@@ -428,7 +451,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let (mut counted, mut lines_hit) = (0, 0);
+        let (mut counted, mut lines_hit, mut first_men) = (0, 0, 0);
         for moves in &pieces {
             let compiled = moves.compile(&t);
             let masks = LineMasks::new(&compiled).expect("grid rays are monotone");
@@ -453,12 +476,27 @@ mod tests {
                         .count() as u32;
                     assert_eq!(masks.lines_meeting(from, enemy), meeting);
                     lines_hit += meeting;
+                    // The capturing lines' cells up to the first man, line by line.
+                    let mut attacked = 0u128;
+                    for (mode, line) in compiled.lines(from) {
+                        if !mode.can_capture() {
+                            continue;
+                        }
+                        for &c in line {
+                            attacked |= 1 << c;
+                            if occupied >> c & 1 != 0 {
+                                break;
+                            }
+                        }
+                    }
+                    assert_eq!(masks.attacks(from, occupied), attacked, "{from}");
+                    first_men += (attacked & occupied).count_ones();
                 }
             }
         }
         assert!(
-            counted > 10_000 && lines_hit > 1_000,
-            "{counted} {lines_hit}"
+            counted > 10_000 && lines_hit > 1_000 && first_men > 1_000,
+            "{counted} {lines_hit} {first_men}"
         );
         // Cells past 127 do not fit.
         assert!(LineMasks::new(&rook(&Topology::grid(12, 12))).is_none());

@@ -24,6 +24,16 @@
 //!   a weight of a share (initially 5%) of its material value. Without it every
 //!   selection would score 0 (both players get copies of each piece).
 //!
+//! * **threats** (second round, 2026-12-04) — own men (not kings, not bombs: taking
+//!   a bomb blows up the taker) attacked by the enemy and not defended, non-pawn men
+//!   attacked by an enemy pawn, and men attacked by an enemy piece of lower fixed
+//!   value (`PHASE_VALUE`), each counted apart for the side to move (which can still
+//!   save them) and the side waiting (whose men the mover can take, which quiescence
+//!   sees); own pawns defended; the cells of the king's blast block the enemy
+//!   attacks; and the side to move (tempo). An attack is a capture by a move or a
+//!   missile on the first man of a line (`LineMasks::attacks`), and for an own man
+//!   a defence. Play phase only.
+//!
 //! * **designed pieces** (player-designed, see `engine::variants::pentaplane::designs`):
 //!   one parameter per group for all of them (`material.designed`,
 //!   `mobility.designed`, `firing.designed`, `centrality.designed`,
@@ -67,6 +77,14 @@ const MOBILITY_DESIGNED: Param = 56;
 const FIRING_DESIGNED: Param = 57;
 const CENTRALITY_DESIGNED: Param = 58;
 const DRAFT_DESIGNED: Param = 59; // per centipawn of the draft share of the value
+// Second round: each threat twice, the side to move's men first, the waiting side's
+// second (see `threat_param`).
+const HANGING: Param = 60;
+const BY_PAWN: Param = 62;
+const BY_LESSER: Param = 64;
+const PAWN_DEFENDED: Param = 66;
+const KING_ZONE_ATTACKS: Param = 67;
+const TEMPO: Param = 68;
 
 /// The draft share of a designed piece's value: 5%, as the built-in draft weights.
 const DRAFT_SHARE_DIVISOR: i32 = 20;
@@ -76,7 +94,7 @@ fn draft_share(v: i32, n: i32) -> i32 {
     (v * n + DRAFT_SHARE_DIVISOR / 2) / DRAFT_SHARE_DIVISOR
 }
 
-const LAYOUT: [&str; 60] = [
+const LAYOUT: [&str; 69] = [
     "material.rook",
     "material.fortress",
     "material.bishop",
@@ -137,6 +155,15 @@ const LAYOUT: [&str; 60] = [
     "firing.designed",
     "centrality.designed",
     "draft.designed",
+    "threats.hanging_to_move",
+    "threats.hanging_waiting",
+    "threats.by_pawn_to_move",
+    "threats.by_pawn_waiting",
+    "threats.by_lesser_to_move",
+    "threats.by_lesser_waiting",
+    "pawns.defended",
+    "king.zone_attacks",
+    "tempo.side_to_move",
 ];
 
 /// The value formula of the built-in pieces (module text): a base, so much per
@@ -329,6 +356,7 @@ impl Terms for Pentaplane {
         let play = pos.phase() == Phase::Play;
         let men = [Side::White, Side::Black].map(|side| pos.occupied(side).as_u128());
         let occupied = men[0] | men[1];
+        let mut attacks = [SideAttacks::default(), SideAttacks::default()];
         for (c, p) in pos.pieces() {
             let s = sign(p.side);
             let k = p.kind as usize;
@@ -350,10 +378,13 @@ impl Terms for Pentaplane {
                 let enemy = men[p.side.opposite().index()];
                 let n = t.move_masks[k].reach_count(c, occupied, enemy) as i32;
                 acc.add(mobility_param(p.kind), s * n);
+                let mut cells = t.move_masks[k].attacks(c, occupied);
                 if let Some(fire) = &t.fire_masks[k] {
                     let targets = fire.lines_meeting(c, enemy) as i32;
                     acc.add(firing(p.kind), s * targets);
+                    cells |= fire.attacks(c, occupied);
                 }
+                attacks[p.side.index()].add(p.kind, phase_value(t, p.kind), cells);
             }
             let (x, y, z) = xyz(c);
             let dist = ((x - 2).abs() + (y - 2).abs() + (z - 2).abs()) as i32;
@@ -407,7 +438,113 @@ impl Terms for Pentaplane {
                 acc.add(KING_EN_PRISE, s);
             }
         }
+        if play {
+            for side in [Side::White, Side::Black] {
+                let (mine, theirs) = (&attacks[side.index()], &attacks[side.opposite().index()]);
+                let to_move = pos.side_to_move() == side;
+                threats(pos, side, to_move, mine, theirs, acc);
+            }
+            acc.add(TEMPO, sign(pos.side_to_move()));
+        }
         phase
+    }
+}
+
+/// The most men one side can have: king, the draft's pieces and the pawns (a pawn
+/// promotes in place of itself), with room for a FEN's extra men, which count in
+/// the attacks but not in the lesser-piece threats.
+const MAX_MEN: usize = 16;
+
+/// What one side's men attack (see [`LineMasks::attacks`]): an enemy man on such a
+/// cell can be taken, an own man there is defended.
+///
+/// [`LineMasks::attacks`]: engine::movement::LineMasks::attacks
+#[derive(Default)]
+struct SideAttacks {
+    all: u128,
+    by_pawns: u128,
+    /// The pieces other than pawns and the king, by fixed value, for the threats by
+    /// a lesser piece.
+    pieces: [(i32, u128); MAX_MEN],
+    count: usize,
+}
+
+impl SideAttacks {
+    fn add(&mut self, kind: Kind, value: i32, cells: u128) {
+        self.all |= cells;
+        match kind {
+            Kind::Pawn => self.by_pawns |= cells,
+            // A king's capture costs nothing: it is no lesser piece.
+            Kind::King => {}
+            _ if self.count < MAX_MEN => {
+                self.pieces[self.count] = (value, cells);
+                self.count += 1;
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether a piece worth less than `value` attacks `cell`.
+    fn by_lesser(&self, cell: u128, value: i32) -> bool {
+        self.pieces[..self.count]
+            .iter()
+            .any(|&(v, cells)| v < value && cells & cell != 0)
+    }
+}
+
+/// The threat parameter of `base` for the side to move (`to_move`) or the other.
+#[inline]
+fn threat_param(base: Param, to_move: bool) -> Param {
+    if to_move {
+        base
+    } else {
+        base + 1
+    }
+}
+
+/// The threats to `side`'s men, its pawns defended and its king's block attacked
+/// (see the module text), given both sides' attacks.
+fn threats<A: Accumulator>(
+    pos: &Pentaplane,
+    side: Side,
+    to_move: bool,
+    mine: &SideAttacks,
+    theirs: &SideAttacks,
+    acc: &mut A,
+) {
+    let t = tables();
+    let s = sign(side);
+    let (mut hanging, mut by_pawn, mut by_lesser, mut defended) = (0, 0, 0, 0);
+    for c in pos.occupied(side).iter() {
+        let Some(p) = pos.piece(c) else { continue };
+        let cell = 1u128 << c;
+        match p.kind {
+            Kind::King => continue,
+            Kind::Pawn => {
+                defended += i32::from(mine.all & cell != 0);
+                hanging += i32::from(theirs.all & cell != 0 && mine.all & cell == 0);
+                continue;
+            }
+            _ if is_bomb(p.kind) => continue,
+            _ => {}
+        }
+        if theirs.all & cell == 0 {
+            continue;
+        }
+        hanging += i32::from(mine.all & cell == 0);
+        by_pawn += i32::from(theirs.by_pawns & cell != 0);
+        by_lesser += i32::from(theirs.by_lesser(cell, phase_value(t, p.kind)));
+    }
+    acc.add(threat_param(HANGING, to_move), s * hanging);
+    acc.add(threat_param(BY_PAWN, to_move), s * by_pawn);
+    acc.add(threat_param(BY_LESSER, to_move), s * by_lesser);
+    acc.add(PAWN_DEFENDED, s * defended);
+    if let Some(king) = pos.king(side) {
+        let zone = t.blast[king as usize]
+            .iter()
+            .filter(|&&c| c != king && theirs.all >> c & 1 != 0)
+            .count() as i32;
+        acc.add(KING_ZONE_ATTACKS, s * zone);
     }
 }
 
@@ -625,6 +762,49 @@ mod tests {
         assert_eq!(
             king_terms("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/O4/K4 w - - 0 1"),
             vec![(KING_OWN_BOMB, 1)]
+        );
+    }
+
+    /// The second round's features of `fen` (parameter, White's-view count).
+    fn threat_terms(fen: &str) -> Vec<(Param, i32)> {
+        let (f, _) = crate::params::features(&pos(fen));
+        f.into_iter().filter(|&(i, n)| i >= HANGING && n != 0).collect()
+    }
+
+    #[test]
+    fn threats_count_attacked_men_by_attacker_and_by_who_is_to_move() {
+        // A white rook on Ac3, undefended (the king is on Aa1), attacked by a black
+        // pawn on Ab4 (one bishop step: -1, +1, 0). Nothing attacks the pawn; the
+        // black king on Ee5 is far from everything.
+        let rook_and_pawn = "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/1p3/2R2/5/K4";
+        assert_eq!(
+            threat_terms(&format!("{rook_and_pawn} w - - 0 1")),
+            vec![(HANGING, 1), (BY_PAWN, 1), (TEMPO, 1)]
+        );
+        // Black to move: the same rook is the waiting side's.
+        assert_eq!(
+            threat_terms(&format!("{rook_and_pawn} b - - 0 1")),
+            vec![(HANGING + 1, 1), (BY_PAWN + 1, 1), (TEMPO, -1)]
+        );
+        // A black knight on Aa4 (a leap of 2, -1, 0) instead: a lesser piece. It
+        // also reaches Ab2 and Ba2 of the white king's block.
+        assert_eq!(
+            threat_terms("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/n4/2R2/5/K4 w - - 0 1"),
+            vec![(HANGING, 1), (BY_LESSER, 1), (KING_ZONE_ATTACKS, 2), (TEMPO, 1)]
+        );
+        // The king on Ab2 defends the rook: attacked by the pawn, no longer hanging.
+        // The pawn's bishop steps reach three cells of the king's block: Aa3, Ac3
+        // (the rook) and Bb3.
+        assert_eq!(
+            threat_terms("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/1p3/2R2/1K3/5 w - - 0 1"),
+            vec![(BY_PAWN, 1), (KING_ZONE_ATTACKS, 3), (TEMPO, 1)]
+        );
+        // Two white pawns side by side on Ab2 and Ac3 defend each other (a bishop
+        // step apart); a black bomb attacked by one is no threat (taking it blows up
+        // the taker).
+        assert_eq!(
+            threat_terms("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/1o3/2P2/1P3/K4 w - - 0 1"),
+            vec![(PAWN_DEFENDED, 2), (TEMPO, 1)]
         );
     }
 
