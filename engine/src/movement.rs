@@ -295,16 +295,22 @@ impl LineMasks {
         &self.lines[first as usize..(first + n) as usize]
     }
 
-    /// How many destinations [`Compiled::walk`] gives from `from` when `occupied`
-    /// are the cells holding a man and `enemy` those whose man it may capture.
+    /// In one pass over `from`'s lines, when `occupied` are the cells holding a man
+    /// and `enemy` those whose man it may capture: how many destinations
+    /// [`Compiled::walk`] gives, and the cells of the capturing lines up to and
+    /// including the first man on each (where a piece there could take an enemy man,
+    /// and so also the own men it defends; `& occupied` keeps the men).
     #[inline]
-    pub fn reach_count(&self, from: Cell, occupied: u128, enemy: u128) -> u32 {
-        let mut n = 0;
+    pub fn reach(&self, from: Cell, occupied: u128, enemy: u128) -> (u32, u128) {
+        let (mut n, mut attacks) = (0, 0);
         for line in self.lines(from) {
             let blockers = line.mask & occupied;
             if blockers == 0 {
                 if line.mode.can_move() {
                     n += line.mask.count_ones();
+                }
+                if line.mode.can_capture() {
+                    attacks |= line.mask;
                 }
                 continue;
             }
@@ -318,34 +324,14 @@ impl LineMasks {
             if line.mode.can_move() {
                 n += before.count_ones();
             }
-            if line.mode.can_capture() && enemy & first != 0 {
-                n += 1;
+            if line.mode.can_capture() {
+                attacks |= before | first;
+                if enemy & first != 0 {
+                    n += 1;
+                }
             }
         }
-        n
-    }
-
-    /// The cells of `from`'s capturing lines up to and including the first man on
-    /// each: where a piece there could take an enemy man, and so also the own men it
-    /// defends (`& occupied` keeps the men).
-    #[inline]
-    pub fn attacks(&self, from: Cell, occupied: u128) -> u128 {
-        let mut cells = 0;
-        for line in self.lines(from) {
-            if !line.mode.can_capture() {
-                continue;
-            }
-            let blockers = line.mask & occupied;
-            cells |= if blockers == 0 {
-                line.mask
-            } else if line.ascending {
-                // The bits up to and including the lowest blocker.
-                line.mask & (blockers ^ (blockers - 1))
-            } else {
-                line.mask & (!0u128 << (127 - blockers.leading_zeros()))
-            };
-        }
-        cells
+        (n, attacks)
     }
 
     /// How many of `from`'s lines hold a cell of `cells` (wherever it stands on the
@@ -468,7 +454,8 @@ mod tests {
                     };
                     let mut walked = 0;
                     compiled.walk(from, look, |_, _| walked += 1);
-                    assert_eq!(masks.reach_count(from, occupied, enemy), walked, "{from}");
+                    let (reach, attacks) = masks.reach(from, occupied, enemy);
+                    assert_eq!(reach, walked, "{from}");
                     counted += walked;
                     let meeting = compiled
                         .lines(from)
@@ -489,7 +476,7 @@ mod tests {
                             }
                         }
                     }
-                    assert_eq!(masks.attacks(from, occupied), attacked, "{from}");
+                    assert_eq!(attacks, attacked, "{from}");
                     first_men += (attacked & occupied).count_ones();
                 }
             }

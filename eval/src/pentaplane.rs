@@ -31,7 +31,7 @@
 //!   save them) and the side waiting (whose men the mover can take, which quiescence
 //!   sees); own pawns defended; the cells of the king's blast block the enemy
 //!   attacks; and the side to move (tempo). An attack is a capture by a move or a
-//!   missile on the first man of a line (`LineMasks::attacks`), and for an own man
+//!   missile on the first man of a line (`LineMasks::reach`), and for an own man
 //!   a defence. Play phase only.
 //!
 //! * **designed pieces** (player-designed, see `engine::variants::pentaplane::designs`):
@@ -56,7 +56,7 @@ use engine::variants::pentaplane::rules::{
 };
 use engine::variants::pentaplane::tables::{tables, xyz, EmptyReach, Tables};
 use engine::variants::pentaplane::{Pentaplane, Phase};
-use engine::{Cell, Position, Side};
+use engine::{Position, Side};
 
 // Parameter indices. Per-kind groups follow `Kind`'s order; MATERIAL and DRAFT skip
 // the king (see `non_king`).
@@ -293,40 +293,6 @@ fn phase(pos: &Pentaplane) -> f32 {
     material.min(PHASE_FULL) as f32 / PHASE_FULL as f32
 }
 
-/// Whether a piece of `attacker` side could remove the king on `king` next move.
-fn king_attacked(pos: &Pentaplane, king: Cell, attacker: Side) -> bool {
-    let t = tables();
-    let occupied = |c: Cell| pos.piece(c).is_some();
-    for (from, p) in pos.pieces() {
-        if p.side != attacker {
-            continue;
-        }
-        if p.kind == Kind::Pawn {
-            // Pawns capture only along bishop steps.
-            let (a, b) = (xyz(from), xyz(king));
-            let d = [(a.0 - b.0).abs(), (a.1 - b.1).abs(), (a.2 - b.2).abs()];
-            if d.iter().all(|&x| x <= 1) && d.iter().filter(|&&x| x == 1).count() == 2 {
-                return true;
-            }
-            continue;
-        }
-        if t.moves[p.kind as usize].reaches(from, king, occupied) {
-            return true;
-        }
-        if let Some(fire) = t.fire[p.kind as usize]
-            .as_ref()
-            .filter(|fire| fire.covers(from, king))
-        {
-            for (_, line) in fire.lines(from) {
-                if line.iter().find(|&&c| occupied(c)) == Some(&king) {
-                    return true;
-                }
-            }
-        }
-    }
-    false
-}
-
 impl Terms for Pentaplane {
     fn layout() -> &'static [&'static str] {
         &LAYOUT
@@ -376,13 +342,12 @@ impl Terms for Pentaplane {
             if play {
                 // Every enemy man may be taken (a move's own limits are in its lines).
                 let enemy = men[p.side.opposite().index()];
-                let n = t.move_masks[k].reach_count(c, occupied, enemy) as i32;
-                acc.add(mobility_param(p.kind), s * n);
-                let mut cells = t.move_masks[k].attacks(c, occupied);
+                let (n, mut cells) = t.move_masks[k].reach(c, occupied, enemy);
+                acc.add(mobility_param(p.kind), s * n as i32);
                 if let Some(fire) = &t.fire_masks[k] {
                     let targets = fire.lines_meeting(c, enemy) as i32;
                     acc.add(firing(p.kind), s * targets);
-                    cells |= fire.attacks(c, occupied);
+                    cells |= fire.reach(c, occupied, enemy).1;
                 }
                 attacks[p.side.index()].add(p.kind, phase_value(t, p.kind), cells);
             }
@@ -434,7 +399,9 @@ impl Terms for Pentaplane {
                     acc.add(KING_SHELTER, s);
                 }
             }
-            if play && pos.side_to_move() != side && king_attacked(pos, king, side.opposite()) {
+            // The opponent, to move, could take the king: it attacks its cell.
+            let enemy_attacks = attacks[side.opposite().index()].all;
+            if play && pos.side_to_move() != side && enemy_attacks >> king & 1 != 0 {
                 acc.add(KING_EN_PRISE, s);
             }
         }
@@ -455,10 +422,10 @@ impl Terms for Pentaplane {
 /// the attacks but not in the lesser-piece threats.
 const MAX_MEN: usize = 16;
 
-/// What one side's men attack (see [`LineMasks::attacks`]): an enemy man on such a
+/// What one side's men attack (see [`LineMasks::reach`]): an enemy man on such a
 /// cell can be taken, an own man there is defended.
 ///
-/// [`LineMasks::attacks`]: engine::movement::LineMasks::attacks
+/// [`LineMasks::reach`]: engine::movement::LineMasks::reach
 #[derive(Default)]
 struct SideAttacks {
     all: u128,
