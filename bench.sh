@@ -113,8 +113,10 @@ printf '%-16s %-6s %10s %10s %8s\n' variant depth 1-thread 2-threads speedup
 # searches finish in tens of milliseconds, where the ratio is mostly noise). Late-move
 # pruning inside a turn (2026-11-28) made Parallel Worlds' and Tri-Plane's depths
 # cheaper: Parallel Worlds 9 takes about 1.1 s since its evaluation caches levels,
-# Tri-Plane 12 about 0.9 s.
-for pair in chess:13 crazyhouse:14 atomic:15 parallelworlds:9 triplane:12 pentaplane:14 platonic:10 geodesic:8; do
+# Tri-Plane 12 about 0.9 s. The second-round tables (2026-12-04) made them cheaper
+# again: Parallel Worlds 9 took 0.13-0.19 s and Pentaplane 14 0.35 s, so they are now
+# searched to 11 (about 1.5 s) and 16 (about 1.1 s).
+for pair in chess:13 crazyhouse:14 atomic:15 parallelworlds:11 triplane:12 pentaplane:16 platonic:10 geodesic:8; do
   v=${pair%%:*}; d=${pair##*:}
   has "$v" || continue
   a=$(ttd "$v" "$d" 1); b=$(ttd "$v" "$d" 2)
@@ -131,7 +133,7 @@ measured=""
 for v in chess crazyhouse atomic parallelworlds triplane pentaplane platonic geodesic; do
   has "$v" && measured+="${measured:+,}$v"
 done
-python3 tools/smp_ttd.py "$BIN" --runs "$RUNS" --variants "$measured" --depths parallelworlds=8
+python3 tools/smp_ttd.py "$BIN" --runs "$RUNS" --variants "$measured"
 
 echo
 echo "## datagen positions/second and tune speed, 1 vs 2 threads (median of $RUNS)"
