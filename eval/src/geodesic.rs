@@ -55,6 +55,7 @@ const KING_EXILE: Param = 11; // the King is outside its Home Territory
 const PAWN_PROGRESS: Param = 12; // per forward step made
 const SQUIRE_PROGRESS: Param = 13;
 const TEMPO: Param = 14; // the side to move
+
 // Second round (learned from self-play).
 const HANGING: Param = 15; // pieces attacked by the enemy and not defended
 const BY_PAWN: Param = 16; // Queens, Rooks and Templars attacked by a Pawn or Squire
@@ -373,8 +374,7 @@ fn threats<A: Accumulator>(
         sign * (of_kind(&[QUEEN, ROOK, TEMPLAR]) & pawn_attacks).len() as i32,
     );
     let templar_attacks = theirs.by_kind[TEMPLAR as usize];
-    let lesser = (of_kind(&[QUEEN]) & (theirs.by_kind[ROOK as usize] | templar_attacks))
-        .len()
+    let lesser = (of_kind(&[QUEEN]) & (theirs.by_kind[ROOK as usize] | templar_attacks)).len()
         + (of_kind(&[ROOK]) & templar_attacks).len();
     acc.add(BY_LESSER, sign * lesser as i32);
     acc.add(
@@ -474,7 +474,13 @@ mod tests {
         let north: Vec<String> = pos
             .side_cells(0)
             .iter()
-            .map(|c| format!("{}{}", PIECE_LETTERS[kind_of(pos.piece_at(c)) as usize], tb.name(c)))
+            .map(|c| {
+                format!(
+                    "{}{}",
+                    PIECE_LETTERS[kind_of(pos.piece_at(c)) as usize],
+                    tb.name(c)
+                )
+            })
             .collect();
         // A lone South King far away keeps the position legal.
         let fen = format!("{},ku w - - 0 1", north.join(","));

@@ -56,7 +56,7 @@ use engine::variants::pentaplane::rules::{
 };
 use engine::variants::pentaplane::tables::{tables, xyz, EmptyReach, Tables};
 use engine::variants::pentaplane::{Pentaplane, Phase};
-use engine::{Position, Side};
+use engine::{Cell, Position, Side};
 
 // Parameter indices. Per-kind groups follow `Kind`'s order; MATERIAL and DRAFT skip
 // the king (see `non_king`).
@@ -71,12 +71,14 @@ const KING_EN_PRISE: Param = 41;
 const KING_LOST: Param = 42;
 const PAWN_PROGRESS: Param = 43;
 const DRAFT: Param = 44; // 11 kinds, king excluded
-                         // Designed pieces (all slots share one parameter per group).
+
+// Designed pieces (all slots share one parameter per group).
 const MATERIAL_DESIGNED: Param = 55; // per centipawn of value
 const MOBILITY_DESIGNED: Param = 56;
 const FIRING_DESIGNED: Param = 57;
 const CENTRALITY_DESIGNED: Param = 58;
 const DRAFT_DESIGNED: Param = 59; // per centipawn of the draft share of the value
+
 // Second round: each threat twice, the side to move's men first, the waiting side's
 // second (see `threat_param`).
 const HANGING: Param = 60;
@@ -349,7 +351,7 @@ impl Terms for Pentaplane {
                     acc.add(firing(p.kind), s * targets);
                     cells |= fire.reach(c, occupied, enemy).1;
                 }
-                attacks[p.side.index()].add(p.kind, phase_value(t, p.kind), cells);
+                attacks[p.side.index()].add(p.kind, phase_value(t, p.kind), c, cells);
             }
             let (x, y, z) = xyz(c);
             let dist = ((x - 2).abs() + (y - 2).abs() + (z - 2).abs()) as i32;
@@ -430,6 +432,10 @@ const MAX_MEN: usize = 16;
 struct SideAttacks {
     all: u128,
     by_pawns: u128,
+    /// The side's own pawns, and its men a threat can count (neither pawns, kings nor
+    /// bombs).
+    pawns: u128,
+    targets: u128,
     /// The pieces other than pawns and the king, by fixed value, for the threats by
     /// a lesser piece.
     pieces: [(i32, u128); MAX_MEN],
@@ -437,10 +443,17 @@ struct SideAttacks {
 }
 
 impl SideAttacks {
-    fn add(&mut self, kind: Kind, value: i32, cells: u128) {
+    /// The side's man of `kind` (worth `value`) on `cell`, attacking `cells`.
+    fn add(&mut self, kind: Kind, value: i32, cell: Cell, cells: u128) {
         self.all |= cells;
+        if kind != Kind::King && kind != Kind::Pawn && !is_bomb(kind) {
+            self.targets |= 1 << cell;
+        }
         match kind {
-            Kind::Pawn => self.by_pawns |= cells,
+            Kind::Pawn => {
+                self.by_pawns |= cells;
+                self.pawns |= 1 << cell;
+            }
             // A king's capture costs nothing: it is no lesser piece.
             Kind::King => {}
             _ if self.count < MAX_MEN => {
@@ -481,23 +494,16 @@ fn threats<A: Accumulator>(
 ) {
     let t = tables();
     let s = sign(side);
-    let (mut hanging, mut by_pawn, mut by_lesser, mut defended) = (0, 0, 0, 0);
-    for c in pos.occupied(side).iter() {
-        let Some(p) = pos.piece(c) else { continue };
+    let defended = (mine.pawns & mine.all).count_ones() as i32;
+    let mut hanging = (mine.pawns & theirs.all & !mine.all).count_ones() as i32;
+    let (mut by_pawn, mut by_lesser) = (0, 0);
+    // Only the men the enemy attacks need their kinds.
+    let mut attacked = mine.targets & theirs.all;
+    while attacked != 0 {
+        let c = attacked.trailing_zeros() as Cell;
         let cell = 1u128 << c;
-        match p.kind {
-            Kind::King => continue,
-            Kind::Pawn => {
-                defended += i32::from(mine.all & cell != 0);
-                hanging += i32::from(theirs.all & cell != 0 && mine.all & cell == 0);
-                continue;
-            }
-            _ if is_bomb(p.kind) => continue,
-            _ => {}
-        }
-        if theirs.all & cell == 0 {
-            continue;
-        }
+        attacked &= attacked - 1;
+        let Some(p) = pos.piece(c) else { continue };
         hanging += i32::from(mine.all & cell == 0);
         by_pawn += i32::from(theirs.by_pawns & cell != 0);
         by_lesser += i32::from(theirs.by_lesser(cell, phase_value(t, p.kind)));
@@ -581,7 +587,14 @@ mod tests {
         // A symmetric army in play: only the side to move's tempo.
         let p = pos(PLAY_START);
         assert_eq!(PentaplaneEval::default().evaluate(&p), group(&p, "tempo"));
-        for g in ["material", "mobility", "centrality", "pawns", "king", "threats"] {
+        for g in [
+            "material",
+            "mobility",
+            "centrality",
+            "pawns",
+            "king",
+            "threats",
+        ] {
             assert_eq!(group(&p, g), 0, "{g}");
         }
     }
@@ -740,7 +753,9 @@ mod tests {
     /// The second round's features of `fen` (parameter, White's-view count).
     fn threat_terms(fen: &str) -> Vec<(Param, i32)> {
         let (f, _) = crate::params::features(&pos(fen));
-        f.into_iter().filter(|&(i, n)| i >= HANGING && n != 0).collect()
+        f.into_iter()
+            .filter(|&(i, n)| i >= HANGING && n != 0)
+            .collect()
     }
 
     #[test]
@@ -762,7 +777,12 @@ mod tests {
         // also reaches Ab2 and Ba2 of the white king's block.
         assert_eq!(
             threat_terms("4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/n4/2R2/5/K4 w - - 0 1"),
-            vec![(HANGING, 1), (BY_LESSER, 1), (KING_ZONE_ATTACKS, 2), (TEMPO, 1)]
+            vec![
+                (HANGING, 1),
+                (BY_LESSER, 1),
+                (KING_ZONE_ATTACKS, 2),
+                (TEMPO, 1)
+            ]
         );
         // The king on Ab2 defends the rook: attacked by the pawn, no longer hanging.
         // The pawn's bishop steps reach three cells of the king's block: Aa3, Ac3

@@ -53,6 +53,7 @@ const KING_IN_CHECK: Param = 45;
 const DEADWOOD_WALL: Param = 46;
 const PAWN_A: Param = 47; // relative ranks 2..7 (index 1..6)
 const PAWN_BC: Param = 53; // relative ranks 1..7 (index 0..6)
+
 // Second round (B and C): men attacked and not defended, men attacked by an enemy
 // pawn, men attacked by an enemy man of lower fixed value (pawns and kings aside),
 // pawns defended, own men next to the king.
@@ -540,7 +541,11 @@ mod tests {
         let by_pawn = format!("{a}|k7/8/8/4p3/3R4/8/8/4K3[]|{c} w - - 0 1 a");
         assert_eq!(count(&by_pawn, THREAT_BY_PAWN), 1);
         assert_eq!(count(&by_pawn, THREAT_HANGING), 1);
-        assert_eq!(count(&by_pawn, THREAT_BY_LESSER), 0, "pawns are counted apart");
+        assert_eq!(
+            count(&by_pawn, THREAT_BY_LESSER),
+            0,
+            "pawns are counted apart"
+        );
         // A knight instead of the pawn: a lesser man. The rook attacks nothing.
         let by_knight = format!("{a}|k7/8/8/8/3R4/8/4n3/4K3[]|{c} w - - 0 1 a");
         assert_eq!(count(&by_knight, THREAT_BY_LESSER), 1);
