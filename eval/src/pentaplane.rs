@@ -432,9 +432,9 @@ const MAX_MEN: usize = 16;
 struct SideAttacks {
     all: u128,
     by_pawns: u128,
-    /// The side's own pawns, and its men a threat can count (neither pawns, kings nor
-    /// bombs).
+    /// The side's own pawns.
     pawns: u128,
+    /// The side's men the threats count, other than pawns: neither kings nor bombs.
     targets: u128,
     /// The pieces other than pawns and the king, by fixed value, for the threats by
     /// a lesser piece.
