@@ -25,11 +25,14 @@
 //! * king-zone cells only the king defends; rooks on the seventh; own pawns on a
 //!   bishop's colour; minors right behind a pawn; space (safe central cells behind
 //!   own pawns);
+//! * in crazyhouse, the drops against a king: safe cells from which a piece the enemy
+//!   holds in hand would check, and the enemy's hand times the empty cells next to the
+//!   king that only the king defends;
 //! * a piece-square table per kind, mirrored left to right (32 cells a kind), all
 //!   learned by `manifold tune` from self-play (docs/tuning.md): nothing hand-set.
 
 use crate::params::{Accumulator, Param, Terms};
-use engine::variants::chess::bitboard::{tables, Bitboard, Cells, FILE_A};
+use engine::variants::chess::bitboard::{tables, Bitboard, Cells, FILE_A, RANK_1, RANK_8};
 use engine::variants::chess::board::{Board, Rules, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use engine::{Position, Side};
 
@@ -71,7 +74,15 @@ const SPACE: Param = 57; // safe central cells behind own pawns (ranks 2-4)
 /// Piece-square tables: kind (pawn..king) x 32 cells (relative rank x file from the
 /// nearer edge, a..d), `PSQT + 32 * kind + cell`.
 const PSQT: Param = 58;
-const PARAMS: usize = PSQT + 6 * 32;
+/// Crazyhouse's drops against a king (after the piece-square tables; never counted
+/// where there are no drops): pawn..queen, empty cells from which a piece of the kind
+/// the enemy holds in hand would check the king and could not be taken at once...
+const DROP_CHECK: Param = PSQT + 6 * 32;
+/// ...and the enemy's pieces in hand (at most `HAND_PRESSURE_CAP`) times the empty
+/// cells next to the king that no own piece but the king defends: where drops land.
+const HAND_PRESSURE: Param = DROP_CHECK + 5;
+const HAND_PRESSURE_CAP: i32 = 6;
+const PARAMS: usize = HAND_PRESSURE + 1;
 
 const NAMED: [&str; PSQT] = [
     "material.pawn",
@@ -149,6 +160,12 @@ fn layout_names() -> &'static [&'static str] {
                 ));
             }
         }
+        for kind in &kinds[..5] {
+            names.push(Box::leak(
+                format!("king.drop_check_{kind}").into_boxed_str(),
+            ));
+        }
+        names.push("king.enemy_hand_x_open_zone");
         debug_assert_eq!(names.len(), PARAMS);
         names
     })
@@ -491,6 +508,33 @@ impl<R: Rules> Terms for Board<R> {
                     sign * checks.count_ones() as i32,
                 );
             }
+            if R::DROPS {
+                // A drop checks from an empty cell; it cannot be taken at once where no
+                // own piece guards the cell and, next to the king, where the enemy
+                // supports it. Pawns cannot be dropped on the first and last ranks.
+                let drop_safe = !occ & !defended & (!zone | attacks[them.index()]);
+                let pawn_cells = t.pawn[side.index()][ksq as usize] & !(RANK_1 | RANK_8);
+                let mut in_hand = 0;
+                for (kind, from) in [
+                    (PAWN, pawn_cells),
+                    (KNIGHT, t.knight[ksq as usize]),
+                    (BISHOP, diagonal),
+                    (ROOK, straight),
+                    (QUEEN, diagonal | straight),
+                ] {
+                    let held = b.hand_count(them, kind) as i32;
+                    in_hand += held;
+                    if held > 0 {
+                        let checks = (from & drop_safe).count_ones() as i32;
+                        acc.add(DROP_CHECK + kind as usize, sign * checks);
+                    }
+                }
+                let landing = (zone & !occ & !defended).count_ones() as i32;
+                acc.add(
+                    HAND_PRESSURE,
+                    sign * in_hand.min(HAND_PRESSURE_CAP) * landing,
+                );
+            }
             if R::EXPLOSIONS {
                 // A capture on any cell next to our king explodes it: our pieces there
                 // that the enemy attacks are direct threats, unless the kings touch
@@ -603,8 +647,50 @@ mod tests {
 
     /// The count of one feature in a chess position (White's view).
     fn feature(fen: &str, param: Param) -> i32 {
-        let (counts, _) = crate::params::features(&Chess::from_fen(fen).unwrap());
+        feature_in::<Chess>(fen, param)
+    }
+
+    fn feature_in<P: Terms>(fen: &str, param: Param) -> i32 {
+        let (counts, _) = crate::params::features(&P::from_fen(fen).unwrap());
         counts.iter().find(|c| c.0 == param).map_or(0, |c| c.1)
+    }
+
+    #[test]
+    fn crazyhouse_drop_features_count() {
+        // Black holds a knight. Of the knight's checking cells against g1, f3 and h3
+        // are guarded by the g2 pawn, so only e2 is a safe drop check; f1 and h1 are
+        // the empty cells next to the king that only the king defends.
+        let knight = "4k3/8/8/8/8/8/5PPP/6K1[n] w - - 0 1";
+        let zh = |fen, param| feature_in::<Crazyhouse>(fen, param);
+        assert_eq!(zh(knight, DROP_CHECK + KNIGHT as usize), 1);
+        assert_eq!(
+            zh(knight, DROP_CHECK + QUEEN as usize),
+            0,
+            "no queen in hand"
+        );
+        assert_eq!(zh(knight, HAND_PRESSURE), 2, "one piece in hand x f1, h1");
+        // A pawn too: its checking cells f2 and h2 are occupied, and two pieces in
+        // hand double the pressure.
+        let two = "4k3/8/8/8/8/8/5PPP/6K1[np] w - - 0 1";
+        assert_eq!(zh(two, DROP_CHECK + PAWN as usize), 0);
+        assert_eq!(zh(two, HAND_PRESSURE), 4);
+        // The same for White's hand against Black's king counts from Black's side.
+        let white = "6k1/5ppp/8/8/8/8/8/4K3[N] b - - 0 1";
+        assert_eq!(zh(white, DROP_CHECK + KNIGHT as usize), -1);
+        assert_eq!(zh(white, HAND_PRESSURE), -2);
+        // A rook in hand checks along the first rank: a1-e1 are safe, f1 and h1 are
+        // the king's (no black piece supports a drop there) and the g-file is
+        // blocked by the g2 pawn.
+        let rook = "4k3/8/8/8/8/8/5PPP/6K1[r] w - - 0 1";
+        assert_eq!(zh(rook, DROP_CHECK + ROOK as usize), 5);
+        // A black knight on g3 supports f1 and h1: seven safe rook drops.
+        let supported = "4k3/8/8/8/8/6n1/5PPP/6K1[r] w - - 0 1";
+        assert_eq!(zh(supported, DROP_CHECK + ROOK as usize), 7);
+        // Chess has no hands: the features never count.
+        assert_eq!(
+            feature("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", HAND_PRESSURE),
+            0
+        );
     }
 
     #[test]
