@@ -28,6 +28,8 @@
 //! * in crazyhouse, the drops against a king: safe cells from which a piece the enemy
 //!   holds in hand would check, and the enemy's hand times the empty cells next to the
 //!   king that only the king defends;
+//! * in atomic, the own pieces next to each own man the enemy attacks (a capture there
+//!   blows them up too);
 //! * a piece-square table per kind, mirrored left to right (32 cells a kind), all
 //!   learned by `manifold tune` from self-play (docs/tuning.md): nothing hand-set.
 
@@ -82,7 +84,10 @@ const DROP_CHECK: Param = PSQT + 6 * 32;
 /// cells next to the king that no own piece but the king defends: where drops land.
 const HAND_PRESSURE: Param = DROP_CHECK + 5;
 const HAND_PRESSURE_CAP: i32 = 6;
-const PARAMS: usize = HAND_PRESSURE + 1;
+/// Atomic: per own man the enemy attacks, the own pieces (not pawns, not the king)
+/// next to it, which a capture there would blow up with it.
+const ATOMIC_BLAST: Param = HAND_PRESSURE + 1;
+const PARAMS: usize = ATOMIC_BLAST + 1;
 
 const NAMED: [&str; PSQT] = [
     "material.pawn",
@@ -166,6 +171,7 @@ fn layout_names() -> &'static [&'static str] {
             ));
         }
         names.push("king.enemy_hand_x_open_zone");
+        names.push("threats.atomic_blast");
         debug_assert_eq!(names.len(), PARAMS);
         names
     })
@@ -471,6 +477,13 @@ impl<R: Rules> Terms for Board<R> {
             acc.add(THREAT_BY_ROOK, sign * by_rook);
             let hanging = pieces & attacks[them.index()] & !attacks[side.index()];
             acc.add(HANGING, sign * hanging.count_ones() as i32);
+            if R::EXPLOSIONS {
+                let targets = b.side_pieces(side) & !b.pieces(side, KING) & attacks[them.index()];
+                let blast: u32 = Cells(targets)
+                    .map(|sq| (t.king[sq as usize] & pieces).count_ones())
+                    .sum();
+                acc.add(ATOMIC_BLAST, sign * blast as i32);
+            }
 
             let Some(ksq) = b.king_sq(side) else { continue };
             let zone = t.king[ksq as usize];
@@ -653,6 +666,18 @@ mod tests {
     fn feature_in<P: Terms>(fen: &str, param: Param) -> i32 {
         let (counts, _) = crate::params::features(&P::from_fen(fen).unwrap());
         counts.iter().find(|c| c.0 == param).map_or(0, |c| c.1)
+    }
+
+    #[test]
+    fn atomic_blast_counts_the_pieces_a_capture_would_take_along() {
+        // The black bishop a7 attacks the knight d4; taking it would blow up the rook
+        // c3 and the queen e3 beside it. Nothing of Black's is attacked.
+        let fen = "7k/b7/8/8/3N4/2R1Q3/8/4K3 w - - 0 1";
+        assert_eq!(feature_in::<Atomic>(fen, ATOMIC_BLAST), 2);
+        // With the knight on d5 the bishop attacks nothing.
+        let safe = "7k/b7/8/3N4/8/2R1Q3/8/4K3 w - - 0 1";
+        assert_eq!(feature_in::<Atomic>(safe, ATOMIC_BLAST), 0);
+        assert_eq!(feature(fen, ATOMIC_BLAST), 0, "chess has no explosions");
     }
 
     #[test]
