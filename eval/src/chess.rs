@@ -478,7 +478,7 @@ impl<R: Rules> Terms for Board<R> {
             let hanging = pieces & attacks[them.index()] & !attacks[side.index()];
             acc.add(HANGING, sign * hanging.count_ones() as i32);
             if R::EXPLOSIONS {
-                let targets = b.side_pieces(side) & !b.pieces(side, KING) & attacks[them.index()];
+                let targets = (pieces | own_pawns) & attacks[them.index()];
                 let blast: u32 = Cells(targets)
                     .map(|sq| (t.king[sq as usize] & pieces).count_ones())
                     .sum();
@@ -525,7 +525,8 @@ impl<R: Rules> Terms for Board<R> {
                 // A drop checks from an empty cell; it cannot be taken at once where no
                 // own piece guards the cell and, next to the king, where the enemy
                 // supports it. Pawns cannot be dropped on the first and last ranks.
-                let drop_safe = !occ & !defended & (!zone | attacks[them.index()]);
+                let open = !occ & !defended;
+                let drop_safe = open & (!zone | attacks[them.index()]);
                 let pawn_cells = t.pawn[side.index()][ksq as usize] & !(RANK_1 | RANK_8);
                 let mut in_hand = 0;
                 for (kind, from) in [
@@ -542,7 +543,7 @@ impl<R: Rules> Terms for Board<R> {
                         acc.add(DROP_CHECK + kind as usize, sign * checks);
                     }
                 }
-                let landing = (zone & !occ & !defended).count_ones() as i32;
+                let landing = (zone & open).count_ones() as i32;
                 acc.add(
                     HAND_PRESSURE,
                     sign * in_hand.min(HAND_PRESSURE_CAP) * landing,
