@@ -34,7 +34,7 @@
 //!   learned by `manifold tune` from self-play (docs/tuning.md): nothing hand-set.
 
 use crate::params::{Accumulator, Param, Terms};
-use engine::variants::chess::bitboard::{tables, Bitboard, Cells, FILE_A, RANK_1, RANK_8};
+use engine::variants::chess::bitboard::{tables, Bitboard, Cells, FILE_A, FILE_H, RANK_1, RANK_8};
 use engine::variants::chess::board::{Board, Rules, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use engine::{Position, Side};
 
@@ -87,7 +87,18 @@ const HAND_PRESSURE_CAP: i32 = 6;
 /// Atomic: per own man the enemy attacks, the own pieces (not pawns, not the king)
 /// next to it, which a capture there would blow up with it.
 const ATOMIC_BLAST: Param = HAND_PRESSURE + 1;
-const PARAMS: usize = ATOMIC_BLAST + 1;
+/// A passed pawn whose way to promotion (its file ahead) is empty and not attacked by
+/// the enemy, times its relative rank index less one (the sixth set, counted in every
+/// member of the family)...
+const PASSED_FREE_PATH: Param = ATOMIC_BLAST + 1;
+/// ...and one whose next cell alone is empty and not attacked, the same way.
+const PASSED_SAFE_STOP: Param = PASSED_FREE_PATH + 1;
+/// A king on a flank (the three or four files around it) without pawns of either side.
+const KING_PAWNLESS_FLANK: Param = PASSED_SAFE_STOP + 1;
+/// Own pieces (not pawns, not the king) that an enemy pawn would attack after a safe
+/// push of one or two cells.
+const THREAT_BY_PAWN_PUSH: Param = KING_PAWNLESS_FLANK + 1;
+const PARAMS: usize = THREAT_BY_PAWN_PUSH + 1;
 
 const NAMED: [&str; PSQT] = [
     "material.pawn",
@@ -172,6 +183,12 @@ fn layout_names() -> &'static [&'static str] {
         }
         names.push("king.enemy_hand_x_open_zone");
         names.push("threats.atomic_blast");
+        names.extend([
+            "pawns.passed_free_path",
+            "pawns.passed_safe_stop",
+            "king.pawnless_flank",
+            "threats.by_pawn_push",
+        ]);
         debug_assert_eq!(names.len(), PARAMS);
         names
     })
@@ -267,6 +284,41 @@ fn level_or_behind(side: Side, sq: u8) -> Bitboard {
         !0u64 >> (8 * (7 - rank))
     } else {
         !0u64 << (8 * rank)
+    }
+}
+
+/// The files of a king's flank: a-d for a king on a-c, c-f on d-e, e-h on f-h.
+#[inline]
+fn king_flank(file: u8) -> Bitboard {
+    let first = match file {
+        0..=2 => 0,
+        3 | 4 => 2,
+        _ => 4,
+    };
+    (0..4).fold(0, |files, f| files | FILE_A << (first + f))
+}
+
+/// The empty cells `side`'s pawns can reach by a push of one cell, or of two from
+/// their first rank.
+#[inline]
+fn pawn_pushes(side: Side, pawns: Bitboard, occ: Bitboard) -> Bitboard {
+    if side == Side::White {
+        let one = pawns << 8 & !occ;
+        one | ((one & RANK_1 << 16) << 8 & !occ)
+    } else {
+        let one = pawns >> 8 & !occ;
+        one | ((one & RANK_8 >> 16) >> 8 & !occ)
+    }
+}
+
+/// The cells `side`'s pawns on `pawns` attack.
+#[inline]
+fn pawn_attacks_from(side: Side, pawns: Bitboard) -> Bitboard {
+    let (left, right) = (pawns & !FILE_A, pawns & !FILE_H);
+    if side == Side::White {
+        left << 7 | right << 9
+    } else {
+        left >> 9 | right >> 7
     }
 }
 
@@ -373,6 +425,12 @@ impl<R: Rules> Terms for Board<R> {
                     let stop = if side == Side::White { sq + 8 } else { sq - 8 };
                     if occ & (1u64 << stop) != 0 {
                         acc.add(PASSED_BLOCKED, sign);
+                    } else if attacks[them.index()] & (1u64 << stop) == 0 {
+                        acc.add(PASSED_SAFE_STOP, sign * (rank - 1));
+                        let path = front_span(side, sq) & FILE_A << (sq % 8);
+                        if path & (occ | attacks[them.index()]) == 0 {
+                            acc.add(PASSED_FREE_PATH, sign * (rank - 1));
+                        }
                     }
                     if let (Some(own_k), Some(their_k)) = (kings[side.index()], kings[them.index()])
                     {
@@ -477,6 +535,13 @@ impl<R: Rules> Terms for Board<R> {
             acc.add(THREAT_BY_ROOK, sign * by_rook);
             let hanging = pieces & attacks[them.index()] & !attacks[side.index()];
             acc.add(HANGING, sign * hanging.count_ones() as i32);
+            // The enemy's pawn pushes to empty cells that this side's pawns do not
+            // attack and that the enemy supports or this side leaves alone.
+            let pushes = pawn_pushes(them, their_pawns, occ)
+                & !pawn_attacks[side.index()]
+                & (attacks[them.index()] | !attacks[side.index()]);
+            let by_push = (pieces & pawn_attacks_from(them, pushes)).count_ones() as i32;
+            acc.add(THREAT_BY_PAWN_PUSH, sign * by_push);
             if R::EXPLOSIONS {
                 let targets = (pieces | own_pawns) & attacks[them.index()];
                 let blast: u32 = Cells(targets)
@@ -486,6 +551,9 @@ impl<R: Rules> Terms for Board<R> {
             }
 
             let Some(ksq) = b.king_sq(side) else { continue };
+            if (own_pawns | their_pawns) & king_flank(ksq % 8) == 0 {
+                acc.add(KING_PAWNLESS_FLANK, sign);
+            }
             let zone = t.king[ksq as usize];
             let shield = (zone | front_span(side, ksq) & zone_ahead(side, ksq)) & own_pawns;
             acc.add(KING_SHIELD, sign * shield.count_ones() as i32);
@@ -811,6 +879,42 @@ mod tests {
             0,
             "the bishop e2 defends f1"
         );
+    }
+
+    #[test]
+    fn sixth_set_of_features_count() {
+        // The passed pawn e5 (relative rank index 4): e6 is empty and unattacked, and
+        // with the black king on a8 so are e7 and e8.
+        let free = "k7/8/8/4P3/8/8/8/4K3 w - - 0 1";
+        assert_eq!(feature(free, PASSED_SAFE_STOP), 3);
+        assert_eq!(feature(free, PASSED_FREE_PATH), 3);
+        // The black king on d8 guards e7: the next cell is still safe, the path not.
+        let guarded = "3k4/8/8/4P3/8/8/8/4K3 w - - 0 1";
+        assert_eq!(feature(guarded, PASSED_SAFE_STOP), 3);
+        assert_eq!(feature(guarded, PASSED_FREE_PATH), 0);
+        // A black rook on e6 blocks it: neither counts.
+        let blocked = "k7/8/4r3/4P3/8/8/8/4K3 w - - 0 1";
+        assert_eq!(feature(blocked, PASSED_SAFE_STOP), 0);
+        assert_eq!(feature(blocked, PASSED_FREE_PATH), 0);
+        // The black king a8 has no pawn on files a-d; White's e1 has e5 on c-f.
+        assert_eq!(feature(free, KING_PAWNLESS_FLANK), -1);
+        assert_eq!(
+            feature("k7/8/8/1P2P3/8/8/8/4K3 w - - 0 1", KING_PAWNLESS_FLANK),
+            0
+        );
+        // d2-d3 would attack the black knight e4 (Black's own threat count: -1)...
+        let push = "4k3/8/8/8/4n3/8/3P4/4K3 w - - 0 1";
+        assert_eq!(feature(push, THREAT_BY_PAWN_PUSH), -1);
+        // ...but not when the black pawn c4 guards d3 (d4 attacks nothing).
+        let guarded_push = "4k3/8/8/8/2p1n3/8/3P4/4K3 w - - 0 1";
+        assert_eq!(feature(guarded_push, THREAT_BY_PAWN_PUSH), 0);
+        // b2-b4 (through b3, which the knight guards) would attack the knight c5.
+        let double = "4k3/8/8/2n5/8/8/1P6/4K3 w - - 0 1";
+        assert_eq!(feature(double, THREAT_BY_PAWN_PUSH), -1);
+        // Black's pushes count the same way against White's pieces: ...e7-e5 would
+        // attack the white knight d4.
+        let black = "4k3/4p3/8/8/3N4/8/8/4K3 w - - 0 1";
+        assert_eq!(feature(black, THREAT_BY_PAWN_PUSH), 1);
     }
 
     #[test]
