@@ -30,6 +30,8 @@
 //!   king that only the king defends;
 //! * in atomic, the own pieces next to each own man the enemy attacks (a capture there
 //!   blows them up too);
+//! * passed pawns whose next cell, or whole way, is empty and unattacked; a king on a
+//!   flank without pawns; pieces a safe enemy pawn push would attack;
 //! * a piece-square table per kind, mirrored left to right (32 cells a kind), all
 //!   learned by `manifold tune` from self-play (docs/tuning.md): nothing hand-set.
 
