@@ -363,12 +363,8 @@ impl<R: Rules> Terms for Board<R> {
         let mut phase = 0;
         // Pawn attacks first: mobility into cells an enemy pawn attacks is a feature
         // of its own.
-        let mut pawn_attacks = [0u64; 2];
-        for side in [Side::White, Side::Black] {
-            for sq in Cells(b.pieces(side, PAWN)) {
-                pawn_attacks[side.index()] |= t.pawn[side.index()][sq as usize];
-            }
-        }
+        let pawn_attacks =
+            [Side::White, Side::Black].map(|s| pawn_attacks_from(s, b.pieces(s, PAWN)));
         // Attack maps next: king safety needs the enemy's. `zone_attacks[s]` counts
         // the attacks of side `s` on the other king's neighbourhood (one per piece and
         // cell); `kind_attacks[s][k]` are the cells side `s`'s pieces of kind `k` attack.
