@@ -32,8 +32,6 @@
 //!   blows them up too);
 //! * passed pawns whose next cell, or whole way, is empty and unattacked; a king on a
 //!   flank without pawns; pieces a safe enemy pawn push would attack;
-//! * a mobility curve per kind (a weight per count of safe mobility cells, on top of
-//!   the line) and the king danger squared again when the attacker has no queen;
 //! * a piece-square table per kind, mirrored left to right (32 cells a kind), all
 //!   learned by `manifold tune` from self-play (docs/tuning.md): nothing hand-set.
 
@@ -102,20 +100,7 @@ const KING_PAWNLESS_FLANK: Param = PASSED_SAFE_STOP + 1;
 /// Own pieces (not pawns, not the king) that an enemy pawn would attack after a safe
 /// push of one or two cells.
 const THREAT_BY_PAWN_PUSH: Param = KING_PAWNLESS_FLANK + 1;
-/// The mobility curve (the seventh set): per kind (knight..queen) and per count of
-/// safe mobility cells (attacked, not own, not attacked by an enemy pawn), a weight
-/// on top of the linear mobility, so that the fit can bend the line where the data
-/// say a piece's worth is not linear in its moves (a knight with one cell is
-/// nearly trapped; a queen's twentieth cell adds little). At 0 the line is unchanged.
-const MOBILITY_CURVE: Param = THREAT_BY_PAWN_PUSH + 1;
-/// Where each kind's curve starts within `MOBILITY_CURVE`: knight 0..=8, bishop
-/// 0..=13, rook 0..=14, queen 0..=27 cells.
-const MOBILITY_CURVE_START: [usize; 4] = [0, 9, 23, 38];
-const MOBILITY_CURVE_LEN: usize = 66;
-/// (Attacks on the king's neighbourhood)^2 again, when the attacker has no queen on
-/// the board: the fit can take back the danger an attack without a queen lacks.
-const KING_ZONE_ATTACK_SQUARED_NO_QUEEN: Param = MOBILITY_CURVE + MOBILITY_CURVE_LEN;
-const PARAMS: usize = KING_ZONE_ATTACK_SQUARED_NO_QUEEN + 1;
+const PARAMS: usize = THREAT_BY_PAWN_PUSH + 1;
 
 const NAMED: [&str; PSQT] = [
     "material.pawn",
@@ -206,17 +191,6 @@ fn layout_names() -> &'static [&'static str] {
             "king.pawnless_flank",
             "threats.by_pawn_push",
         ]);
-        for (k, kind) in kinds[1..5].iter().enumerate() {
-            let cells = MOBILITY_CURVE_START
-                .get(k + 1)
-                .copied()
-                .unwrap_or(MOBILITY_CURVE_LEN)
-                - MOBILITY_CURVE_START[k];
-            for n in 0..cells {
-                names.push(Box::leak(format!("mobility.{kind}.{n}").into_boxed_str()));
-            }
-        }
-        names.push("king.zone_attack_squared_no_queen");
         debug_assert_eq!(names.len(), PARAMS);
         names
     })
@@ -422,8 +396,6 @@ impl<R: Rules> Terms for Board<R> {
                         acc.add(MOBILITY + k - 1, sign * m);
                         let into = (a & !own & chased).count_ones() as i32;
                         acc.add(MOBILITY_INTO_PAWN_ATTACKS, sign * into);
-                        let safe = (a & !own & !chased).count_ones() as usize;
-                        acc.add(MOBILITY_CURVE + MOBILITY_CURVE_START[k - 1] + safe, sign);
                     }
                 }
                 attacks[side.index()] |= kind_attacks[side.index()][k];
@@ -597,12 +569,6 @@ impl<R: Rules> Terms for Board<R> {
                 KING_ZONE_ATTACK_SQUARED,
                 sign * attacks_on_king * attacks_on_king,
             );
-            if b.pieces(them, QUEEN) == 0 {
-                acc.add(
-                    KING_ZONE_ATTACK_SQUARED_NO_QUEEN,
-                    sign * attacks_on_king * attacks_on_king,
-                );
-            }
             // Safe checks: cells from which an enemy piece of a kind could check this
             // king, that it reaches, that hold none of its own pieces and that this
             // side does not attack.
@@ -952,34 +918,6 @@ mod tests {
         // attack the white knight d4.
         let black = "4k3/4p3/8/8/3N4/8/8/4K3 w - - 0 1";
         assert_eq!(feature(black, THREAT_BY_PAWN_PUSH), 1);
-    }
-
-    #[test]
-    fn seventh_set_of_features_count() {
-        // The knight a1 reaches b3 and c2: two safe cells. Black's knight h8 reaches
-        // f7 and g6 (Black's count: -1 at its own index).
-        let corner = "4k2n/8/8/8/8/8/8/N3K3 w - - 0 1";
-        assert_eq!(feature(corner, MOBILITY_CURVE + 2), 0, "+1 -1");
-        assert_eq!(
-            feature("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", MOBILITY_CURVE + 2),
-            1
-        );
-        // The black pawn c4 attacks b3: one safe cell left.
-        let chased = "4k3/8/8/8/2p5/8/8/N3K3 w - - 0 1";
-        assert_eq!(feature(chased, MOBILITY_CURVE + 1), 1);
-        assert_eq!(feature(chased, MOBILITY_CURVE + 2), 0);
-        // A queen on d4 reaches 27 cells of an empty board, less a1 (its own king's):
-        // 26, counted in its own index range (from 38), not the knight's.
-        let queen = "8/7k/8/8/3Q4/8/8/K7 w - - 0 1";
-        assert_eq!(feature(queen, MOBILITY_CURVE + 38 + 26), 1);
-        // The black rook a1 attacks d1 next to the white king: the attack squared
-        // counts again while Black has no queen, not once it has one.
-        let rook = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1";
-        assert_eq!(feature(rook, KING_ZONE_ATTACK_SQUARED), 1);
-        assert_eq!(feature(rook, KING_ZONE_ATTACK_SQUARED_NO_QUEEN), 1);
-        let with_queen = "4k2q/8/8/8/8/8/8/r3K3 w - - 0 1";
-        assert_eq!(feature(with_queen, KING_ZONE_ATTACK_SQUARED), 1);
-        assert_eq!(feature(with_queen, KING_ZONE_ATTACK_SQUARED_NO_QUEEN), 0);
     }
 
     #[test]
