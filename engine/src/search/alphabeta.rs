@@ -602,7 +602,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         // the middle of its turn can still end it (or make the rest of it quietly),
         // which is what these techniques assume of a side to move.
         let may_prune = turn_start || self.p.mid_turn_pruning != 0;
-        let lmp_factor = if !turn_start && self.p.lmp_mid_turn_factor > 0 {
+        let mid_turn_lmp = !turn_start && self.p.lmp_mid_turn_factor > 0;
+        let lmp_factor = if mid_turn_lmp {
             self.p.lmp_mid_turn_factor
         } else {
             self.p.lmp_factor
@@ -814,10 +815,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let mut next_deferred = 0;
         let checks_possible = pos.can_be_in_check();
 
-        // Late-move pruning's count of quiet moves at this depth.
+        // Late-move pruning's count of quiet moves at this depth. Inside a turn the
+        // mid-turn factor rules even with `lmp_improving` (a side that fails low
+        // there must fail with every set of its remaining sub-moves).
         let lmp_limit = {
             let base = self.p.lmp_base + depth * depth;
-            if self.p.lmp_improving != 0 {
+            if self.p.lmp_improving != 0 && !mid_turn_lmp {
                 base / (2 - improving as i32)
             } else {
                 base * lmp_factor / 100

@@ -111,7 +111,7 @@ search_params! {
     history_prune_per_depth: -4000,
     /// Late-move pruning up to this depth (0: off): after (base + depth^2) /
     /// (2 - improving) quiet moves, or (base + depth^2) * factor / 100 when
-    /// lmp_improving is 0.
+    /// lmp_improving is 0 (and always inside a turn when lmp_mid_turn_factor is set).
     lmp_max_depth: 3,
     lmp_base: 2,
     lmp_improving: 0,
