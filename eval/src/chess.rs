@@ -32,9 +32,6 @@
 //!   blows them up too);
 //! * passed pawns whose next cell, or whole way, is empty and unattacked; a king on a
 //!   flank without pawns; pieces a safe enemy pawn push would attack;
-//! * king shelter and pawn storm: on the king's file and the two beside it, how far
-//!   the nearest own pawn in front stands (by the file's distance from the edge), and
-//!   how near the nearest enemy pawn has come, apart when an own pawn blocks it;
 //! * a piece-square table per kind, mirrored left to right (32 cells a kind), all
 //!   learned by `manifold tune` from self-play (docs/tuning.md): nothing hand-set.
 
@@ -103,22 +100,7 @@ const KING_PAWNLESS_FLANK: Param = PASSED_SAFE_STOP + 1;
 /// Own pieces (not pawns, not the king) that an enemy pawn would attack after a safe
 /// push of one or two cells.
 const THREAT_BY_PAWN_PUSH: Param = KING_PAWNLESS_FLANK + 1;
-/// King shelter (the eighth set): on each of the three files round the king (b..g
-/// nearest it when it stands on an edge file), the nearest own pawn not behind the
-/// king, by the file's distance from the board's edge (0..=3) and that pawn's
-/// relative rank bucket (none, 2nd, 3rd, 4th, further): a missing or advanced pawn in
-/// front of a castled king is a weakness that mobility and zone attacks see only once
-/// pieces arrive. `SHELTER_BUCKETS` per edge distance.
-const KING_SHELTER: Param = THREAT_BY_PAWN_PUSH + 1;
-const SHELTER_BUCKETS: usize = 5;
-/// Pawn storm: on the same files, the nearest enemy pawn not behind the king by how
-/// near it has come (relative rank bucket: its 7th, 6th, 5th, 4th, nearer), unless an
-/// own pawn stands right in front of it...
-const KING_STORM: Param = KING_SHELTER + 4 * SHELTER_BUCKETS;
-const STORM_BUCKETS: usize = 5;
-/// ...when it counts here instead (a blocked storm opens no file).
-const KING_STORM_BLOCKED: Param = KING_STORM + STORM_BUCKETS;
-const PARAMS: usize = KING_STORM_BLOCKED + 1;
+const PARAMS: usize = THREAT_BY_PAWN_PUSH + 1;
 
 const NAMED: [&str; PSQT] = [
     "material.pawn",
@@ -209,17 +191,6 @@ fn layout_names() -> &'static [&'static str] {
             "king.pawnless_flank",
             "threats.by_pawn_push",
         ]);
-        for edge in 0..4 {
-            for bucket in ["none", "rank2", "rank3", "rank4", "advanced"] {
-                names.push(Box::leak(
-                    format!("king.shelter_edge{edge}_{bucket}").into_boxed_str(),
-                ));
-            }
-        }
-        for bucket in ["rank7", "rank6", "rank5", "rank4", "nearer"] {
-            names.push(Box::leak(format!("king.storm_{bucket}").into_boxed_str()));
-        }
-        names.push("king.storm_blocked");
         debug_assert_eq!(names.len(), PARAMS);
         names
     })
@@ -350,62 +321,6 @@ fn pawn_attacks_from(side: Side, pawns: Bitboard) -> Bitboard {
         left << 7 | right << 9
     } else {
         left >> 9 | right >> 7
-    }
-}
-
-/// The ranks from `sq`'s up to `side`'s last, inclusive.
-#[inline]
-fn level_or_ahead(side: Side, sq: u8) -> Bitboard {
-    let rank = sq / 8;
-    if side == Side::White {
-        !0u64 << (8 * rank)
-    } else {
-        !0u64 >> (8 * (7 - rank))
-    }
-}
-
-/// The cell of `pawns` nearest `side`'s first rank (the lowest for White).
-#[inline]
-fn nearest_to_own_side(side: Side, pawns: Bitboard) -> Option<u8> {
-    match (pawns, side) {
-        (0, _) => None,
-        (p, Side::White) => Some(p.trailing_zeros() as u8),
-        (p, _) => Some(63 - p.leading_zeros() as u8),
-    }
-}
-
-/// Reports the king shelter and pawn storm features of `side`'s king on `ksq` (see
-/// `KING_SHELTER`, `KING_STORM`).
-#[inline]
-fn king_shelter_and_storm<A: Accumulator>(
-    acc: &mut A,
-    side: Side,
-    sign: i32,
-    ksq: u8,
-    own_pawns: Bitboard,
-    their_pawns: Bitboard,
-) {
-    let not_behind = level_or_ahead(side, ksq);
-    let centre = (ksq % 8).clamp(1, 6);
-    for file in centre - 1..=centre + 1 {
-        let cells = FILE_A << file & not_behind;
-        let ours = nearest_to_own_side(side, own_pawns & cells).map(|sq| relative_rank(side, sq));
-        let edge = file.min(7 - file) as usize;
-        let shelter = match ours {
-            None => 0,
-            Some(r) => (r as usize).clamp(1, SHELTER_BUCKETS - 1),
-        };
-        acc.add(KING_SHELTER + edge * SHELTER_BUCKETS + shelter, sign);
-        let Some(theirs) = nearest_to_own_side(side, their_pawns & cells) else {
-            continue;
-        };
-        let rank = relative_rank(side, theirs);
-        if ours == Some(rank - 1) {
-            acc.add(KING_STORM_BLOCKED, sign);
-        } else {
-            let near = (6 - rank).clamp(0, STORM_BUCKETS as i32 - 1) as usize;
-            acc.add(KING_STORM + near, sign);
-        }
     }
 }
 
@@ -637,7 +552,6 @@ impl<R: Rules> Terms for Board<R> {
             if (own_pawns | their_pawns) & king_flank(ksq % 8) == 0 {
                 acc.add(KING_PAWNLESS_FLANK, sign);
             }
-            king_shelter_and_storm(acc, side, sign, ksq, own_pawns, their_pawns);
             let zone = t.king[ksq as usize];
             let shield = (zone | front_span(side, ksq) & zone_ahead(side, ksq)) & own_pawns;
             acc.add(KING_SHIELD, sign * shield.count_ones() as i32);
@@ -1004,40 +918,6 @@ mod tests {
         // attack the white knight d4.
         let black = "4k3/4p3/8/8/3N4/8/8/4K3 w - - 0 1";
         assert_eq!(feature(black, THREAT_BY_PAWN_PUSH), 1);
-    }
-
-    #[test]
-    fn eighth_set_of_features_count() {
-        let shelter = |edge: usize, bucket: usize| KING_SHELTER + edge * SHELTER_BUCKETS + bucket;
-        // White's king g1 behind f2, g2, h2 (each on its 2nd rank); Black's a8 with no
-        // pawn on the a, b or c file (Black's counts are negative).
-        let castled = "k7/8/8/8/8/8/5PPP/6K1 w - - 0 1";
-        for edge in 0..3 {
-            assert_eq!(feature(castled, shelter(edge, 1)), 1, "edge {edge}");
-            assert_eq!(feature(castled, shelter(edge, 0)), -1, "edge {edge}");
-        }
-        // g2-g3 moved, and Black storms: f7 unmoved, g4 blocked by g3, h5 two ranks up.
-        let storm = "k7/5p2/8/7p/6p1/6P1/5P1P/6K1 w - - 0 1";
-        assert_eq!(feature(storm, shelter(2, 1)), 1, "f2");
-        assert_eq!(feature(storm, shelter(1, 2)), 1, "g3");
-        assert_eq!(feature(storm, shelter(0, 1)), 1, "h2");
-        assert_eq!(feature(storm, KING_STORM), 1, "f7 on White's 7th");
-        assert_eq!(feature(storm, KING_STORM + 2), 1, "h5 on White's 5th");
-        assert_eq!(feature(storm, KING_STORM_BLOCKED), 1, "g4 against g3");
-        // The same position with the colours swapped counts the other way.
-        let mirrored = "6k1/5p1p/6p1/6P1/7P/8/5P2/K7 b - - 0 1";
-        for p in KING_SHELTER..PARAMS {
-            assert_eq!(feature(mirrored, p), -feature(storm, p), "parameter {p}");
-        }
-        // A king on the edge takes the three files next to it (a, b, c), and a pawn
-        // behind the king does not shelter it.
-        // White's a3 over a2, b2, c2 (behind it: no shelter); Black's h8 behind f7,
-        // g7, h7.
-        let edge_king = "7k/5ppp/8/8/8/K7/PPP5/8 w - - 0 1";
-        for edge in 0..3 {
-            assert_eq!(feature(edge_king, shelter(edge, 0)), 1, "edge {edge}");
-            assert_eq!(feature(edge_king, shelter(edge, 1)), -1, "edge {edge}");
-        }
     }
 
     #[test]
