@@ -48,7 +48,7 @@ search_params! {
     /// The shallow-pruning set `rfp_max_depth=6 rfp_improving=1 futility_max_depth=6
     /// futility_reduced=1 lmp_max_depth=6 lmp_improving=1 lmp_base=3` halves a chess
     /// tree at depth 11 and gained at 2+0.02: chess +29.8 over 782 games and Platonic
-    /// +92.8 over 272 (both H1), Geodesic +71.3 over 327 (no decision yet); at 8+0.08
+    /// +92.8 over 272 (both H1), Geodesic 57.3% over 579 (no decision yet); at 8+0.08
     /// chess +16.2 (−0.2, +32.6) over 775 games, no decision (docs/strength.md,
     /// thirty-eighth session). It stays off until the slower control decides.
     rfp_max_depth: 3,
