@@ -260,9 +260,7 @@ impl Protocol {
             )),
             "xboard" => return Flow::XBoard,
             "ucinewgame" => {
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
-                }
+                self.clear_search_state();
                 self.session.game_mut().set_startpos();
             }
             "setoption" => self.setoption(args),
@@ -419,11 +417,7 @@ impl Protocol {
                 let path = value.unwrap_or_default();
                 self.set_variant_path(path.trim());
             }
-            "clear hash" => {
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
-                }
-            }
+            "clear hash" => self.clear_search_state(),
             _ => {
                 let Some(&(canon, _, min, max)) = SPIN_OPTIONS
                     .iter()
@@ -473,9 +467,7 @@ impl Protocol {
         if self.options.chess960 {
             self.session.game_mut().set_chess960(true);
         }
-        if let Some(s) = self.searcher.as_mut() {
-            s.clear();
-        }
+        self.clear_search_state();
         self.announce_variant();
         self.apply_eval_file();
     }
@@ -535,6 +527,7 @@ impl Protocol {
     pub fn set_eval_file(&mut self, path: &str) {
         if path.is_empty() || path == "<empty>" {
             self.options.eval_file = None;
+            self.clear_search_state();
             self.apply_eval_file();
             return;
         }
@@ -568,7 +561,17 @@ impl Protocol {
             }
         }
         self.options.eval_file = Some((path.to_string(), text));
+        self.clear_search_state();
         self.apply_eval_file();
+    }
+
+    /// Forgets the hash table and the search's learned statistics: after the
+    /// evaluation changed, the scores stored under the old one would be mixed into
+    /// the new one's.
+    fn clear_search_state(&mut self) {
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+        }
     }
 
     /// Gives the current session its table from `EvalFile` (or the built-in one).
