@@ -800,7 +800,8 @@ fn one_order_of_commuting_sub_moves_keeps_plain_alpha_beta_scores() {
 /// `lmp_mid_turn_factor` acts inside a turn only: in chess, where every node is a turn
 /// start, a search to a fixed depth visits exactly the same nodes with it; in Parallel
 /// Worlds a much tighter limit inside the turn prunes a large part of the tree.
-/// `lmp_mid_turn_max_depth` likewise leaves chess as it was.
+/// `lmp_mid_turn_max_depth` likewise leaves chess as it was and changes Parallel
+/// Worlds' tree.
 #[test]
 fn mid_turn_late_move_pruning_acts_only_inside_a_turn() {
     use engine::search::params::SearchParams;
@@ -831,20 +832,37 @@ fn mid_turn_late_move_pruning_acts_only_inside_a_turn() {
     assert_eq!(chess_default, nodes(&chess, &chess_eval, "", 8));
     let pw_eval = eval::parallelworlds::ParallelWorldsEval::default();
     let pw = ParallelWorlds::startpos();
-    let default = nodes(&pw, &pw_eval, as_at_turn_starts, 6);
-    let tight = nodes(
-        &pw,
-        &pw_eval,
-        "lmp_mid_turn_factor=25 lmp_mid_turn_max_depth=0",
-        6,
+    // Against the old turn-start formula ((base + d^2) * 2 quiet moves), the mid-turn
+    // factor of 25 is an eighth of the limit; against the improving formula (the
+    // defaults', (base + d^2) / (2 - improving)) it is a half to a quarter. At most
+    // this fraction of the nodes remains:
+    for (turn_start_formula, at_most) in [("lmp_improving=0 lmp_factor=200", (2, 3)), ("", (9, 10))]
+    {
+        let default = nodes(
+            &pw,
+            &pw_eval,
+            &format!("{turn_start_formula} {as_at_turn_starts}"),
+            6,
+        );
+        let tight = nodes(
+            &pw,
+            &pw_eval,
+            &format!("{turn_start_formula} lmp_mid_turn_factor=25 lmp_mid_turn_max_depth=0"),
+            6,
+        );
+        assert!(
+            tight * at_most.1 < default * at_most.0,
+            "{turn_start_formula:?}: {tight} nodes with the tight limit against {default}"
+        );
+    }
+    // The mid-turn depth limit (7 by default) changes the tree too: limited to 3
+    // inside the turn, a search to depth 6 visits other nodes. (Whether it visits more
+    // is not stable: a different table and ordering at the shallow iterations can
+    // cost more at the next one.) In chess it changes nothing.
+    let shallow = "lmp_mid_turn_max_depth=3";
+    assert_ne!(
+        nodes(&pw, &pw_eval, "", 6),
+        nodes(&pw, &pw_eval, shallow, 6)
     );
-    assert!(
-        tight * 3 < default * 2,
-        "{tight} nodes with the tight limit against {default}"
-    );
-    // The defaults prune to a greater depth inside the turn (7), which changes the
-    // tree. (Whether it visits fewer nodes to one depth is not stable: a different
-    // table and ordering at the shallow iterations can cost more at the next one.)
-    let deeper = nodes(&pw, &pw_eval, "", 6);
-    assert_ne!(deeper, tight);
+    assert_eq!(chess_default, nodes(&chess, &chess_eval, shallow, 8));
 }

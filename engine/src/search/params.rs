@@ -45,17 +45,17 @@ macro_rules! search_params {
 search_params! {
     /// Reverse futility pruning up to this depth (0: off)...
     ///
-    /// The shallow-pruning set `rfp_max_depth=6 rfp_improving=1 futility_max_depth=6
-    /// futility_reduced=1 lmp_max_depth=6 lmp_improving=1 lmp_base=3` halves a chess
-    /// tree at depth 11 and gained at 2+0.02: chess +29.8 over 782 games and Platonic
-    /// +92.8 over 272 (both H1), Geodesic 57.3% over 579 (no decision yet); at 8+0.08
-    /// chess +16.2 (−0.2, +32.6) over 775 games, no decision (docs/strength.md,
-    /// thirty-eighth session). It stays off until the slower control decides.
-    rfp_max_depth: 3,
+    /// The shallow-pruning set (rfp, futility and late-move pruning to depth 6, with
+    /// improving, futility at the reduced depth, lmp_base 3; before it 3/0/3/0/3/0/2)
+    /// halves a chess tree at depth 11 and gained: chess 2+0.02 +29.8 over 782 games
+    /// (H1), chess 8+0.08 +23.8 (+10.6, +37.0) over 1,201 games in two runs (H1),
+    /// Platonic 2+0.02 +92.8 over 272 (H1) (docs/strength.md, thirty-eighth and
+    /// thirty-ninth sessions).
+    rfp_max_depth: 6,
     /// ...when the static evaluation exceeds beta by this much per depth...
     rfp_margin: 120,
     /// ...counting one depth less when improving (1: on).
-    rfp_improving: 0,
+    rfp_improving: 1,
     /// Null-move pruning from this depth (0: off); reduction
     /// base + depth / divisor + min((eval - beta) / eval_divisor, eval_cap).
     null_min_depth: 3,
@@ -106,12 +106,12 @@ search_params! {
     lmr_history_divisor: 0,
     /// Futility pruning of quiet moves up to this depth (0: off), margin
     /// base + per_depth * depth...
-    futility_max_depth: 3,
+    futility_max_depth: 6,
     futility_base: 100,
     futility_per_depth: 120,
     /// ...where the depth is the one the move would be searched at after its
     /// late-move reduction (1), or the node's (0).
-    futility_reduced: 0,
+    futility_reduced: 1,
     /// Quiet moves with history below per_depth * depth are pruned up to this depth
     /// (0: off).
     history_prune_max_depth: 0,
@@ -119,9 +119,9 @@ search_params! {
     /// Late-move pruning up to this depth (0: off): after (base + depth^2) /
     /// (2 - improving) quiet moves, or (base + depth^2) * factor / 100 when
     /// lmp_improving is 0 (and always inside a turn when lmp_mid_turn_factor is set).
-    lmp_max_depth: 3,
-    lmp_base: 2,
-    lmp_improving: 0,
+    lmp_max_depth: 6,
+    lmp_base: 3,
+    lmp_improving: 1,
     lmp_factor: 200,
     /// The factor inside a turn of several sub-moves, after its first sub-move (0: as
     /// at turn starts). There a side that fails low must fail low with every set of
