@@ -198,10 +198,10 @@ search_params! {
     /// most tt_depth_margin shallower; the other moves must stay below its score less
     /// margin * depth. `se_min_depth=8` on top of the shallow-pruning set: chess
     /// 2+0.02 +30.5 over 732 games (H1), chess 8+0.08 +47.9 over 387 (H1), Platonic
-    /// 2+0.02 +3.8 over 1,474 (stopped); Geodesic 2+0.02 −18.0 over 756 is noise, its
-    /// searches there reached depth 8 at 0.1% of moves. Off until a second seed
-    /// variant it acts in agrees (docs/strength.md, forty-first and forty-second
-    /// sessions).
+    /// 2+0.02 +3.8 over 1,474 and Parallel Worlds 2+0.02 +2.8 over 992 (both stopped,
+    /// no decision); Geodesic 2+0.02 −18.0 over 756 is noise, its searches there
+    /// reached depth 8 at 0.1% of moves. Off until two seed variants show a gain
+    /// (docs/strength.md, forty-first and forty-second sessions).
     se_min_depth: 0,
     se_tt_depth_margin: 3,
     se_margin: 2,
