@@ -200,8 +200,9 @@ search_params! {
     /// 2+0.02 +30.5 over 732 games (H1), chess 8+0.08 +47.9 over 387 (H1), Platonic
     /// 2+0.02 +3.8 over 1,474 and Parallel Worlds 2+0.02 +2.8 over 992 (both stopped,
     /// no decision); Geodesic 2+0.02 −18.0 over 756 is noise, its searches there
-    /// reached depth 8 at 0.1% of moves. Off until two seed variants show a gain
-    /// (docs/strength.md, forty-first and forty-second sessions).
+    /// reached depth 8 at 0.1% of moves; Pentaplane 2+0.02 +0.7 (−9.3, +10.6) over
+    /// 1,546 and Platonic 8+0.08 +0.8 over 416 (both stopped). Off until two seed
+    /// variants show a gain (docs/strength.md, forty-first to forty-third sessions).
     se_min_depth: 0,
     se_tt_depth_margin: 3,
     se_margin: 2,
