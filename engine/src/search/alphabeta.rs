@@ -1202,6 +1202,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             return Singular::No;
         };
         if depth < self.p.se_min_depth
+            || (self.p.se_mid_turn == 0 && !pos.is_turn_start())
             || tt_bound == Bound::Upper
             || tt_depth < depth - self.p.se_tt_depth_margin
             || tt_score.abs() >= MATE_BOUND
