@@ -770,3 +770,45 @@ fn wac_at_fixed_depth_with_every_technique_on() {
         "every technique on: {every_solved}; failed {failed:?}"
     );
 }
+
+/// Every compiled variant's search profile parses: a bad one would be ignored with a
+/// warning at every search instead of played.
+#[test]
+fn every_variant_search_profile_parses() {
+    use engine::variants::{chess, geodesic, parallelworlds, pentaplane, platonic, triplane};
+    fn check<P: Position>() {
+        let profile = P::startpos().search_profile();
+        if let Err(e) = SearchParams::default().with_profile(profile) {
+            panic!("{}: profile '{profile}': {e}", P::info().name);
+        }
+    }
+    check::<chess::Chess>();
+    check::<chess::Crazyhouse>();
+    check::<chess::Atomic>();
+    check::<parallelworlds::ParallelWorlds>();
+    check::<triplane::TriPlane>();
+    check::<pentaplane::Pentaplane>();
+    check::<platonic::Platonic>();
+    check::<geodesic::Geodesic>();
+}
+
+/// Chess plays with its profile (singular extensions on) unless the user's
+/// `SearchParams` names the parameter: the profile's value given by name searches
+/// the same tree as the defaults, the table's default value another one.
+#[test]
+fn chess_searches_with_its_profile_unless_a_name_overrides_it() {
+    let pos = Chess::from_fen("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R2QK2R w KQ - 0 8")
+        .unwrap();
+    let nodes = |params: &SearchParams| think_with(&pos, &[], depth(10), 16, params).nodes;
+    let profile = Chess::startpos().search_profile();
+    assert!(
+        profile.contains("se_min_depth="),
+        "the profile this test is about"
+    );
+    let played = nodes(&SearchParams::default());
+    assert_eq!(played, nodes(&SearchParams::parse(profile).unwrap()));
+    assert_ne!(
+        played,
+        nodes(&SearchParams::parse("se_min_depth=0").unwrap())
+    );
+}

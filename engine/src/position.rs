@@ -148,6 +148,15 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         Self::info()
     }
 
+    /// Search parameters this variant plays with instead of the table's defaults:
+    /// `name=value` pairs as in the `SearchParams` option, which still overrides them
+    /// name by name (`search::params::SearchParams::with_profile`). The search stays
+    /// the same code for every variant; a profile only switches a technique that
+    /// games proved in this variant and not in the others. Default: none.
+    fn search_profile(&self) -> &'static str {
+        ""
+    }
+
     /// A position of this position's variant parsed from `fen`.
     fn variant_from_fen(&self, fen: &str) -> Result<Self, FenError> {
         Self::from_fen(fen)

@@ -155,7 +155,8 @@ pub struct Searcher {
     /// The root move the main thread is searching now, packed by [`CurrMove`]; read
     /// by the protocol for `info currmove` while `think` runs.
     pub currmove: Arc<AtomicU64>,
-    /// The search's tunable numbers (the `SearchParams` option).
+    /// The search's tunable numbers (the `SearchParams` option); the root variant's
+    /// profile sets those not given by name (`SearchParams::with_profile`).
     pub params: params::SearchParams,
     tt: TranspositionTable,
     tt_mb: Option<usize>,
@@ -351,7 +352,14 @@ impl Searcher {
             }
         };
         let mut stability = time::Stability::default();
-        let params = self.params.clone();
+        let params = match self.params.with_profile(root.search_profile()) {
+            Ok(p) => p,
+            Err(e) => {
+                // A profile is compiled in and tested to parse; never fail a search on it.
+                log::warn!("search profile ignored: {e}");
+                self.params.clone()
+            }
+        };
         let mut on_iteration = |w: &mut Worker<'_, P, E>, r: &RootResult| -> bool {
             w.check_limits();
             let info = make_info(r.score, r, w.seldepth, w.nodes.max(shared.total_nodes()));
@@ -395,7 +403,7 @@ impl Searcher {
             max_depth,
             control,
             ordering,
-            &self.params,
+            &params,
             &mut on_iteration,
         );
         self.ordering = Some(tables);

@@ -2,8 +2,10 @@
 //! bonuses. The defaults are what the engine plays with; the `SearchParams` protocol
 //! option overrides any of them by name (`"lmp_base=4 rfp_margin=100"`), so that a
 //! change can be tried in a match against the same binary, without a rebuild. A
-//! parameter of 0 in a `*_max_depth` or `*_min_depth` field that says so turns the
-//! technique off.
+//! variant may play some of them at other values (`Position::search_profile`, for a
+//! technique that measured a gain in it and none elsewhere); a name given in
+//! `SearchParams` still wins over its profile. A parameter of 0 in a `*_max_depth` or
+//! `*_min_depth` field that says so turns the technique off.
 
 use std::fmt::Write;
 
@@ -13,11 +15,15 @@ macro_rules! search_params {
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct SearchParams {
             $( $(#[doc = $doc])* pub $name: i32, )*
+            /// The parameters given by name to [`SearchParams::parse`] (bit i:
+            /// `NAMES[i]`): a variant's profile (`Position::search_profile`) leaves
+            /// them as they are.
+            given: u128,
         }
 
         impl Default for SearchParams {
             fn default() -> Self {
-                SearchParams { $( $name: $default, )* }
+                SearchParams { $( $name: $default, )* given: 0 }
             }
         }
 
@@ -299,6 +305,25 @@ impl SearchParams {
     /// error naming it; nothing is applied then.
     pub fn parse(text: &str) -> Result<SearchParams, String> {
         let mut p = SearchParams::default();
+        p.apply(text, true)?;
+        Ok(p)
+    }
+
+    /// These parameters under a variant's profile (`Position::search_profile`, pairs
+    /// as for [`SearchParams::parse`]): the profile sets every parameter that was not
+    /// given by name. So a name given in the `SearchParams` option wins over the
+    /// variant's choice, which wins over the table's default.
+    pub fn with_profile(&self, profile: &str) -> Result<SearchParams, String> {
+        let mut p = self.clone();
+        p.apply(profile, false)?;
+        Ok(p)
+    }
+
+    /// Applies the pairs of `text`, marking them given (`given`) or setting only the
+    /// parameters not given before; on an error nothing changes.
+    fn apply(&mut self, text: &str, given: bool) -> Result<(), String> {
+        const { assert!(SearchParams::NAMES.len() <= 128, "`given` has 128 bits") };
+        let mut p = self.clone();
         for pair in text.split([' ', ',']).filter(|s| !s.is_empty()) {
             let (name, value) = pair
                 .split_once('=')
@@ -306,14 +331,24 @@ impl SearchParams {
             let value: i32 = value
                 .parse()
                 .map_err(|_| format!("'{value}' is not an integer (parameter {name})"))?;
-            *p.slot(name).ok_or_else(|| {
+            let index = Self::NAMES.iter().position(|n| *n == name).ok_or_else(|| {
                 format!(
                     "unknown search parameter '{name}' (known: {})",
                     Self::NAMES.join(", ")
                 )
-            })? = value;
+            })?;
+            let bit = 1u128 << index;
+            if given || p.given & bit == 0 {
+                if let Some(slot) = p.slot(name) {
+                    *slot = value;
+                }
+            }
+            if given {
+                p.given |= bit;
+            }
         }
-        Ok(p)
+        *self = p;
+        Ok(())
     }
 }
 
@@ -327,8 +362,25 @@ mod tests {
         assert_eq!(p.lmp_base, 5);
         assert_eq!(p.rfp_margin, -3);
         assert_eq!(p.null_base, SearchParams::default().null_base);
-        assert_eq!(SearchParams::parse(&p.to_text()).unwrap(), p);
+        assert_eq!(
+            SearchParams::parse(&p.to_text()).unwrap().to_text(),
+            p.to_text()
+        );
         assert_eq!(SearchParams::parse("").unwrap(), SearchParams::default());
+    }
+
+    #[test]
+    fn a_profile_sets_what_was_not_given_by_name() {
+        let user = SearchParams::parse("lmp_base=5").unwrap();
+        let played = user.with_profile("lmp_base=7 rfp_margin=90").unwrap();
+        assert_eq!(played.lmp_base, 5, "a name the user gave wins");
+        assert_eq!(played.rfp_margin, 90, "the profile sets the others");
+        assert_eq!(played.null_base, SearchParams::default().null_base);
+        let plain = SearchParams::default().with_profile("lmp_base=7").unwrap();
+        assert_eq!(plain.lmp_base, 7);
+        assert_eq!(user.with_profile("").unwrap(), user);
+        assert!(user.with_profile("lmp_base=7 nope=1").is_err());
+        assert!(user.with_profile("rfp_margin=x").is_err());
     }
 
     #[test]

@@ -55,6 +55,8 @@ pub trait Rules: Copy + Clone + Send + Sync + Default + std::fmt::Debug + 'stati
     const DROPS: bool;
     /// Captures explode the 3x3 area around the capture cell (atomic).
     const EXPLOSIONS: bool;
+    /// Search parameters this variant plays with (`Position::search_profile`).
+    const SEARCH_PROFILE: &'static str = "";
     /// This variant's Zobrist keys (own seed per variant).
     fn keys() -> &'static Keys;
 }

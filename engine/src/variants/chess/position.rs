@@ -78,6 +78,10 @@ impl<R: Rules> Position for Board<R> {
         }
     }
 
+    fn search_profile(&self) -> &'static str {
+        R::SEARCH_PROFILE
+    }
+
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         Self::parse_fen(fen)
     }
