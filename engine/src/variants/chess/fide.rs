@@ -20,8 +20,8 @@ impl Rules for FideRules {
     const EXPLOSIONS: bool = false;
     /// Singular extensions with multi-cut from depth 8: chess 2+0.02 +30.5 over 732
     /// games and 8+0.08 +47.9 over 387 (both SPRT (0, 10) H1), where the seed variants
-    /// measured no gain (search::params, `se_min_depth`; docs/strength.md, forty-first
-    /// to forty-fifth sessions).
+    /// and crazyhouse measured no gain (search::params, `se_min_depth`;
+    /// docs/strength.md, forty-first to forty-fifth sessions).
     const SEARCH_PROFILE: &'static str = "se_min_depth=8";
     fn keys() -> &'static Keys {
         static KEYS: OnceLock<Keys> = OnceLock::new();
