@@ -152,8 +152,9 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// `name=value` pairs as in the `SearchParams` option, which still overrides them
     /// name by name (`search::params::SearchParams::with_profile`). The search stays
     /// the same code for every variant; a profile only switches a technique that
-    /// games proved in this variant and not in the others. Default: none.
-    fn search_profile(&self) -> &'static str {
+    /// games proved in this variant and not in the others. Default: none (a variant
+    /// defined in a file gives its own with the key `search`).
+    fn search_profile(&self) -> &str {
         ""
     }
 

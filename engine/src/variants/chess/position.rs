@@ -78,7 +78,7 @@ impl<R: Rules> Position for Board<R> {
         }
     }
 
-    fn search_profile(&self) -> &'static str {
+    fn search_profile(&self) -> &str {
         R::SEARCH_PROFILE
     }
 

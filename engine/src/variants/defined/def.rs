@@ -412,6 +412,9 @@ pub struct VariantDef {
     /// The move-generation tables `position.rs` compiles from this definition on
     /// first use (see [`VariantDef::tables`]).
     pub(crate) tables: TablesCache,
+    /// Search parameters this variant plays with (`Position::search_profile`): the
+    /// file's `search` key, already checked to parse; empty by default.
+    pub search_profile: String,
 }
 
 /// The compiled tables of a definition, built once and shared by every position.
@@ -459,6 +462,7 @@ impl VariantDef {
             rules,
             values: std::sync::OnceLock::new(),
             tables: TablesCache::default(),
+            search_profile: String::new(),
         }
     }
 

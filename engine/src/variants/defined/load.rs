@@ -436,6 +436,7 @@ struct Raw {
     start: Option<Node>,
     pieces: Vec<RawPiece>,
     rules: Vec<Entry>,
+    search: Option<Node>,
 }
 
 #[derive(Clone)]
@@ -456,7 +457,7 @@ struct Loader<'a> {
 }
 
 const VARIANT_KEYS: &[&str] = &[
-    "name", "title", "extends", "board", "start", "piece", "rules",
+    "name", "title", "extends", "board", "start", "piece", "rules", "search",
 ];
 
 impl Loader<'_> {
@@ -577,6 +578,9 @@ impl Loader<'_> {
         }
         if let Some(e) = get(entries, "start") {
             raw.start = Some(e.node.clone());
+        }
+        if let Some(e) = get(entries, "search") {
+            raw.search = Some(e.node.clone());
         }
         if let Some(e) = get(entries, "piece") {
             let list = cx.array(&e.node, "piece")?;
@@ -707,7 +711,7 @@ fn compile(cx: &Cx, vline: usize, name: &str, title: String, raw: &Raw) -> R<Var
     if start.trim().is_empty() || start.len() > 4000 || start.contains('\n') {
         return Err(cx.at(start_node, "start", "expected a FEN on one line"));
     }
-    Ok(VariantDef::new(
+    let mut def = VariantDef::new(
         name.to_string(),
         title,
         board,
@@ -715,7 +719,15 @@ fn compile(cx: &Cx, vline: usize, name: &str, title: String, raw: &Raw) -> R<Var
         pieces,
         start.to_string(),
         rules,
-    ))
+    );
+    if let Some(node) = &raw.search {
+        let text = cx.string(node, "search")?;
+        if let Err(e) = crate::search::params::SearchParams::default().with_profile(text) {
+            return Err(cx.at(node, "search", e));
+        }
+        def.search_profile = text.to_string();
+    }
+    Ok(def)
 }
 
 // ---------------------------------------------------------------------------
@@ -2138,6 +2150,31 @@ letter = "R"
 name = "rook"
 betza = "R"
 "#;
+
+    /// A variant's `search` key: checked when loaded, inherited through `extends`,
+    /// and what its positions answer as their search profile.
+    #[test]
+    fn a_search_profile_is_checked_inherited_and_played() {
+        use crate::position::Position;
+        let with_search = |value: &str| {
+            BASE.replace("board = \"8x8\"", &format!("board = \"8x8\"\nsearch = {value}"))
+        };
+        let text = with_search("\"se_min_depth=8 lmp_base=4\"");
+        let defs = load(&format!("{text}\n[[variant]]\nname = \"child\"\nextends = \"base\"")).unwrap();
+        assert_eq!(defs[0].search_profile, "se_min_depth=8 lmp_base=4");
+        assert_eq!(defs[1].search_profile, defs[0].search_profile, "inherited");
+        assert_eq!(load(BASE).unwrap()[0].search_profile, "", "none given");
+        let child = std::sync::Arc::new(defs[1].clone());
+        let pos = super::super::FileVariant::from_fen_in(child.clone(), &child.start_fen).unwrap();
+        assert_eq!(pos.search_profile(), "se_min_depth=8 lmp_base=4");
+        let (l, _, f, m) = fail(&with_search("\"se_min_depth=8 nope=2\""));
+        assert_eq!((l, f.as_deref()), (4, Some("search")), "{m}");
+        assert!(m.contains("nope"), "{m}");
+        let (l, _, f, m) = fail(&with_search("\"lmp_base=four\""));
+        assert_eq!((l, f.as_deref()), (4, Some("search")), "{m}");
+        let (l, _, f, _) = fail(&with_search("8"));
+        assert_eq!((l, f.as_deref()), (4, Some("search")), "not a string");
+    }
 
     /// BASE (12 lines after the piece tables) plus `extra`; errors in `extra`
     /// are on line 17 + its own line.

@@ -293,6 +293,10 @@ impl Position for FileVariant {
         info_of(&self.def, &self.t)
     }
 
+    fn search_profile(&self) -> &str {
+        &self.def.search_profile
+    }
+
     fn variant_from_fen(&self, fen: &str) -> Result<Self, FenError> {
         FileVariant::from_fen_in(self.def.clone(), fen)
     }
