@@ -721,8 +721,10 @@ fn node_limit_is_kept() {
 /// either way: then look for another position or budget where `keep_failed_high=1`
 /// solves and `=0` does not (`WAC_NODES`, `WAC_PARAMS` and `WAC_IDS` of the `wac`
 /// test; `FAILED_HIGH_NODES` sets this test's budget). The root's moves are searched
-/// full width here (`lmr_root_after=0`), the tree in which that moment was found: with
-/// root reductions, on since 2026-11-29, WAC.131's key is found an iteration later.
+/// full width here (`lmr_root_after=0`) and without singular extensions
+/// (`se_min_depth=0`), the tree in which that moment was found: with root reductions,
+/// on since 2026-11-29, WAC.131's key is found an iteration later, and with chess's
+/// singular extensions (its search profile since 2026-12-06) both settings solve it.
 #[test]
 fn a_root_move_that_failed_high_is_kept_when_the_search_stops() {
     let lines: Vec<_> = wac_lines()
@@ -738,8 +740,10 @@ fn a_root_move_that_failed_high_is_kept_when_the_search_stops() {
         ..Limits::default()
     };
     let solved = |keep: u8| {
-        let params =
-            SearchParams::parse(&format!("keep_failed_high={keep} lmr_root_after=0")).unwrap();
+        let params = SearchParams::parse(&format!(
+            "keep_failed_high={keep} lmr_root_after=0 se_min_depth=0"
+        ))
+        .unwrap();
         solve_wac(&lines, 1, &params, &limits).0
     };
     assert_eq!(solved(1), 1, "the failed-high move is not played");
@@ -777,7 +781,8 @@ fn wac_at_fixed_depth_with_every_technique_on() {
 fn every_variant_search_profile_parses() {
     use engine::variants::{chess, geodesic, parallelworlds, pentaplane, platonic, triplane};
     fn check<P: Position>() {
-        let profile = P::startpos().search_profile();
+        let start = P::startpos();
+        let profile = start.search_profile();
         if let Err(e) = SearchParams::default().with_profile(profile) {
             panic!("{}: profile '{profile}': {e}", P::info().name);
         }
@@ -800,7 +805,8 @@ fn chess_searches_with_its_profile_unless_a_name_overrides_it() {
     let pos = Chess::from_fen("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R2QK2R w KQ - 0 8")
         .unwrap();
     let nodes = |params: &SearchParams| think_with(&pos, &[], depth(10), 16, params).nodes;
-    let profile = Chess::startpos().search_profile();
+    let start = Chess::startpos();
+    let profile = start.search_profile();
     assert!(
         profile.contains("se_min_depth="),
         "the profile this test is about"

@@ -2157,10 +2157,16 @@ betza = "R"
     fn a_search_profile_is_checked_inherited_and_played() {
         use crate::position::Position;
         let with_search = |value: &str| {
-            BASE.replace("board = \"8x8\"", &format!("board = \"8x8\"\nsearch = {value}"))
+            BASE.replace(
+                "board = \"8x8\"",
+                &format!("board = \"8x8\"\nsearch = {value}"),
+            )
         };
         let text = with_search("\"se_min_depth=8 lmp_base=4\"");
-        let defs = load(&format!("{text}\n[[variant]]\nname = \"child\"\nextends = \"base\"")).unwrap();
+        let defs = load(&format!(
+            "{text}\n[[variant]]\nname = \"child\"\nextends = \"base\""
+        ))
+        .unwrap();
         assert_eq!(defs[0].search_profile, "se_min_depth=8 lmp_base=4");
         assert_eq!(defs[1].search_profile, defs[0].search_profile, "inherited");
         assert_eq!(load(BASE).unwrap()[0].search_profile, "", "none given");
