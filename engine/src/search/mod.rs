@@ -355,7 +355,8 @@ impl Searcher {
         let params = match self.params.with_profile(root.search_profile()) {
             Ok(p) => p,
             Err(e) => {
-                // A profile is compiled in and tested to parse; never fail a search on it.
+                // Profiles are checked where they are made (compiled-in ones by a test,
+                // a variants file's when it loads); never fail a search on one.
                 log::warn!("search profile ignored: {e}");
                 self.params.clone()
             }
