@@ -208,9 +208,9 @@ search_params! {
     /// no decision); Geodesic 2+0.02 −18.0 over 756 is noise, its searches there
     /// reached depth 8 at 0.1% of moves; Pentaplane 2+0.02 +0.7 (−9.3, +10.6) over
     /// 1,546 and Platonic 8+0.08 +0.8 over 416 (both stopped); atomic 2+0.02 +22.3
-    /// over 794 (H1), crazyhouse −5.9 over 646 (stopped). Off here; chess and atomic
-    /// turn it on in their search profiles (docs/strength.md, forty-first to
-    /// forty-fifth sessions).
+    /// over 794 (H1), atomic 8+0.08 +25.1 over 582 (H1), crazyhouse −5.9 over 646
+    /// (stopped). Off here; chess and atomic turn it on in their search profiles
+    /// (docs/strength.md, forty-first to forty-sixth sessions).
     se_min_depth: 0,
     se_tt_depth_margin: 3,
     se_margin: 2,
