@@ -156,7 +156,9 @@ search_params! {
     /// Reverse futility, null move and futility start from the transposition table's
     /// score instead of the static evaluation where its bound allows (1: on). Leans
     /// to a gain in chess (+17.7 over 688 games, 2026-12-01, after +18.4 over 1,000)
-    /// and to a loss in Platonic (−9.9 over 700): off until both decide.
+    /// and to a loss in Platonic (−9.9 over 700): off here. Chess turns it on in its
+    /// search profile: +17.3 (+2.8, +31.9) over 1,468 games at 2+0.02 with singular
+    /// extensions on, SPRT (0, 10) H1 (docs/strength.md, forty-sixth session).
     tt_eval: 0,
     /// Razoring up to this depth (0: off): a node whose static evaluation is below
     /// alpha by base + per_depth * depth returns quiescence's score when that fails

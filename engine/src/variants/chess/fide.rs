@@ -21,8 +21,10 @@ impl Rules for FideRules {
     /// Singular extensions with multi-cut from depth 8: chess 2+0.02 +30.5 over 732
     /// games and 8+0.08 +47.9 over 387 (both SPRT (0, 10) H1), where the seed variants
     /// and crazyhouse measured no gain (search::params, `se_min_depth`;
-    /// docs/strength.md, forty-first to forty-fifth sessions).
-    const SEARCH_PROFILE: &'static str = "se_min_depth=8";
+    /// docs/strength.md, forty-first to forty-fifth sessions). Pruning margins from
+    /// the table's score (`tt_eval`): chess 2+0.02 +17.3 (+2.8, +31.9) over 1,468
+    /// games, SPRT (0, 10) H1, on top of the singular extensions (forty-sixth session).
+    const SEARCH_PROFILE: &'static str = "se_min_depth=8 tt_eval=1";
     fn keys() -> &'static Keys {
         static KEYS: OnceLock<Keys> = OnceLock::new();
         KEYS.get_or_init(|| Keys::new(ZOBRIST_SEED))
