@@ -886,6 +886,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             // a check, where the node allows them.
             let reducible = may_prune && !in_check && !gives_check;
             let quiet_late = reducible && !is_tactical;
+            // A late quiet check may be reduced (never pruned) when the parameter says
+            // so: most checks of a wide node lead nowhere either.
+            let reduced_check =
+                gives_check && self.p.lmr_checks != 0 && may_prune && !in_check && !is_tactical;
             let history = if is_tactical || !self.p.uses_history() {
                 0
             } else {
@@ -894,7 +898,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             };
             // The reduction this move would get, also the depth futility looks at.
             let mut r = 0;
-            if quiet_late
+            if (quiet_late || reduced_check)
                 && depth >= self.p.lmr_min_depth
                 && index > self.p.lmr_first_reduced.max(0) as usize + pv_node as usize
                 && !(is_killer && self.p.lmr_skip_killers != 0)
@@ -984,6 +988,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             // A check that loses the checking piece by static exchange is not
             // extended when the parameter says so (it seldom leads anywhere).
             let sound_check = gives_check
+                && self.p.check_extension != 0
                 && (self.p.check_extension_see == 0
                     || ordering_exchange
                         .or_else(|| pos.static_exchange(m))
@@ -1537,7 +1542,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             self.note_played(0, root, m);
             let gives_check = child.in_check();
-            let new_depth = depth - 1 + gives_check as i32;
+            let new_depth = depth - 1 + (gives_check && self.p.check_extension != 0) as i32;
             let reduction = if reduce_root
                 && searched as i32 > self.p.lmr_root_after
                 && !gives_check

@@ -104,9 +104,14 @@ search_params! {
     /// Tactical moves that lose material by static exchange are reduced like late
     /// quiet moves (1: on).
     lmr_losing_captures: 0,
-    /// Checks are extended one depth (0: every check; 1: only a check whose static
-    /// exchange does not lose the checking piece, where the variant can tell).
+    /// Checks are extended one depth (1: on; 0: never, singular extensions aside)...
+    check_extension: 1,
+    /// ...every check (0), or only a check whose static exchange does not lose the
+    /// checking piece, where the variant can tell (1).
     check_extension_see: 0,
+    /// Late quiet moves that give check are reduced like other late quiet moves (1),
+    /// or never (0). They are never pruned.
+    lmr_checks: 0,
     /// Killer moves are not reduced (1), or reduced one depth less (0).
     lmr_skip_killers: 1,
     /// History shifts the reduction by one depth per this much (0: no adjustment).
