@@ -326,6 +326,25 @@ impl OrderingTables {
     }
 }
 
+/// Sorts a picker's entries by score, highest first; equal scores keep their order,
+/// as in the picker's scan. Tens of moves are sorted by insertion, which needs no
+/// scratch space; longer lists (the large boards) by the library's stable sort.
+fn sort_by_score(entries: &mut [PickerEntry]) {
+    if entries.len() > 32 {
+        entries.sort_by(|a, b| b.1.cmp(&a.1));
+        return;
+    }
+    for i in 1..entries.len() {
+        let entry = entries[i];
+        let mut j = i;
+        while j > 0 && entries[j - 1].1 < entry.1 {
+            entries[j] = entries[j - 1];
+            j -= 1;
+        }
+        entries[j] = entry;
+    }
+}
+
 /// The place of a quiet move whose history is not read yet: below the counter move,
 /// above any history value (at most three tables of +-HISTORY_LIMIT). The picker reads
 /// the histories only when it first reaches such a move, so a node cut off by a
@@ -337,12 +356,20 @@ const QUIET_UNSCORED: i32 = COUNTER_SCORE - 1;
 const MAX_EXCHANGE: i32 = 4_000;
 
 /// One node's moves with their ordering scores, handed out best first by selection
-/// (a cut-off usually comes early, so sorting everything would be wasted).
+/// (a cut-off usually comes early, so sorting everything would be wasted). Once two
+/// quiet moves by history have been handed out and the node goes on, the rest are
+/// sorted in one pass: a node that searches most of a hundred quiet moves (the large
+/// boards) would otherwise scan its list once per move.
 pub struct MovePicker {
     moves: Vec<PickerEntry>,
     next: usize,
     side: Side,
     prior: PriorMoves,
+    /// Where the quiet moves' histories have been read: the index of the first quiet
+    /// move handed out by history.
+    scored_at: Option<usize>,
+    /// The moves from `next` on are in the order they will be handed out.
+    sorted: bool,
 }
 
 /// One move in the picker's list: the move, its ordering score, whether it is
@@ -392,6 +419,8 @@ impl MovePicker {
             next: 0,
             side,
             prior: *prior,
+            scored_at: None,
+            sorted: false,
         }
     }
 
@@ -403,6 +432,7 @@ impl MovePicker {
     /// Drops the quiet moves not yet handed out, except those `keep` names: for a
     /// node where every later quiet move would be pruned anyway.
     pub fn drop_quiets(&mut self, keep: impl Fn(Move) -> bool) {
+        // The kept moves keep their order (a sorted list stays sorted).
         let mut kept = self.next;
         for i in self.next..self.moves.len() {
             let (m, _, tactical, _) = self.moves[i];
@@ -425,16 +455,25 @@ impl MovePicker {
         if self.next >= self.moves.len() {
             return None;
         }
-        let mut best = self.best_remaining();
-        if self.moves[best].1 == QUIET_UNSCORED {
-            for entry in &mut self.moves[self.next..] {
-                if entry.1 == QUIET_UNSCORED {
-                    entry.1 = tables.quiet_history(self.side, &self.prior, entry.0, &key_of);
-                }
-            }
-            best = self.best_remaining();
+        if !self.sorted && self.scored_at.is_some_and(|at| self.next > at + 1) {
+            sort_by_score(&mut self.moves[self.next..]);
+            self.sorted = true;
         }
-        self.moves.swap(self.next, best);
+        if !self.sorted {
+            let mut best = self.best_remaining();
+            if self.moves[best].1 == QUIET_UNSCORED {
+                for entry in &mut self.moves[self.next..] {
+                    if entry.1 == QUIET_UNSCORED {
+                        entry.1 = tables.quiet_history(self.side, &self.prior, entry.0, &key_of);
+                    }
+                }
+                self.scored_at = Some(self.next);
+                best = self.best_remaining();
+            }
+            // Rotated rather than swapped in, so the moves passed over keep their
+            // order: the hand-out order is then a stable sort by score.
+            self.moves[self.next..=best].rotate_right(1);
+        }
         let (mv, score, tactical, exchange) = self.moves[self.next];
         self.next += 1;
         Some(Picked {
@@ -529,6 +568,38 @@ mod tests {
         let order: Vec<Move> =
             std::iter::from_fn(|| picker.next_move(&tables, key).map(|p| p.mv)).collect();
         assert_eq!(order, vec![tt, capture, killer, quiet_good, quiet_plain]);
+    }
+
+    #[test]
+    fn quiet_moves_come_by_history_and_equal_ones_in_generated_order() {
+        // A short list (sorted by insertion) and a long one (by the library's sort).
+        for count in [15u16, 60] {
+            let mut tables = OrderingTables::default();
+            // Every fifth quiet move has a history, growing along the list, so the
+            // order is by history first and the generator's order among equals.
+            let quiets: Vec<Move> = (0..count).map(|i| Move::new(i, i + 100, 0)).collect();
+            for (i, &m) in quiets.iter().enumerate().filter(|(i, _)| i % 5 == 0) {
+                for _ in 0..=i / 5 {
+                    tables.record_cutoff(Side::White, 0, 64, &NO_PRIOR, m, false, &[], key);
+                }
+            }
+            let capture = Move::new(300, 301, 0);
+            let mut all = quiets.clone();
+            all.insert(7, capture);
+            let mut picker = white_picker(&tables, 9, &all, &[capture], |_| None);
+            let order: Vec<Move> =
+                std::iter::from_fn(|| picker.next_move(&tables, key).map(|p| p.mv)).collect();
+            let mut expected = vec![capture];
+            expected.extend(quiets.iter().step_by(5).rev());
+            expected.extend(
+                quiets
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| i % 5 != 0)
+                    .map(|(_, m)| m),
+            );
+            assert_eq!(order, expected, "{count} quiet moves");
+        }
     }
 
     #[test]
