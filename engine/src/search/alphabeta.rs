@@ -884,12 +884,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             let is_killer = self.ordering.is_killer(ply, m);
             // A move the late-move techniques may reduce or prune: not an evasion, not
             // a check, where the node allows them.
-            let reducible = may_prune && !in_check && !gives_check;
+            let late_move_node = may_prune && !in_check;
+            let reducible = late_move_node && !gives_check;
             let quiet_late = reducible && !is_tactical;
             // A late quiet check may be reduced (never pruned) when the parameter says
             // so: most checks of a wide node lead nowhere either.
             let reduced_check =
-                gives_check && self.p.lmr_checks != 0 && may_prune && !in_check && !is_tactical;
+                late_move_node && gives_check && !is_tactical && self.p.lmr_checks != 0;
             let history = if is_tactical || !self.p.uses_history() {
                 0
             } else {

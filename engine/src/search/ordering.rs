@@ -365,11 +365,18 @@ pub struct MovePicker {
     next: usize,
     side: Side,
     prior: PriorMoves,
-    /// Where the quiet moves' histories have been read: the index of the first quiet
-    /// move handed out by history.
-    scored_at: Option<usize>,
+    phase: PickerPhase,
+}
+
+/// How far a picker has come with its quiet moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PickerPhase {
+    /// Their histories are not read yet: each move is found by a scan.
+    Unscored,
+    /// Read when the move at this index was handed out; still scanned.
+    ScoredAt(usize),
     /// The moves from `next` on are in the order they will be handed out.
-    sorted: bool,
+    Sorted,
 }
 
 /// One move in the picker's list: the move, its ordering score, whether it is
@@ -419,8 +426,7 @@ impl MovePicker {
             next: 0,
             side,
             prior: *prior,
-            scored_at: None,
-            sorted: false,
+            phase: PickerPhase::Unscored,
         }
     }
 
@@ -455,11 +461,11 @@ impl MovePicker {
         if self.next >= self.moves.len() {
             return None;
         }
-        if !self.sorted && self.scored_at.is_some_and(|at| self.next > at + 1) {
+        if matches!(self.phase, PickerPhase::ScoredAt(at) if self.next > at + 1) {
             sort_by_score(&mut self.moves[self.next..]);
-            self.sorted = true;
+            self.phase = PickerPhase::Sorted;
         }
-        if !self.sorted {
+        if self.phase != PickerPhase::Sorted {
             let mut best = self.best_remaining();
             if self.moves[best].1 == QUIET_UNSCORED {
                 for entry in &mut self.moves[self.next..] {
@@ -467,7 +473,7 @@ impl MovePicker {
                         entry.1 = tables.quiet_history(self.side, &self.prior, entry.0, &key_of);
                     }
                 }
-                self.scored_at = Some(self.next);
+                self.phase = PickerPhase::ScoredAt(self.next);
                 best = self.best_remaining();
             }
             // Rotated rather than swapped in, so the moves passed over keep their
