@@ -775,6 +775,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         {
             depth -= 1;
         }
+        // The table expects a tactical move to answer this node: a quiet move is then
+        // less likely to be the answer.
+        let tt_move_tactical = !tt_move.is_none() && tactical.binary_search(&tt_move).is_ok();
         let prior = self.prior_moves(ply);
         let mut picker = MovePicker::new(
             &self.ordering,
@@ -909,6 +912,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     + self.p.lmr_not_improving * !improving as i32
                     + self.p.smp_mark_reduction * marked as i32
                     + self.p.lmr_cut_node * cut_node as i32
+                    + self.p.lmr_tt_tactical * tt_move_tactical as i32
                     - is_killer as i32;
                 if self.p.lmr_history_divisor != 0 {
                     r -= history / self.p.lmr_history_divisor;

@@ -84,6 +84,9 @@ search_params! {
     /// expects them to fail high: the late moves of a node that should fail high on an
     /// early one are seldom its answer).
     lmr_cut_node: 0,
+    /// One more depth of reduction of late quiet moves when the table's move is a
+    /// tactical one (a capture the node expects to answer it).
+    lmr_tt_tactical: 0,
     /// Late-move reductions among the root's moves too, after this many moves (0:
     /// off): a quiet root move that gives no check is reduced as in the tree and
     /// searched again at full depth when it beats the best score so far. (2: chess
