@@ -777,7 +777,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         // The table expects a tactical move to answer this node: a quiet move is then
         // less likely to be the answer.
-        let tt_move_tactical = !tt_move.is_none() && tactical.binary_search(&tt_move).is_ok();
+        let tt_move_tactical = self.p.lmr_tt_tactical != 0
+            && !tt_move.is_none()
+            && tactical.binary_search(&tt_move).is_ok();
         let prior = self.prior_moves(ply);
         let mut picker = MovePicker::new(
             &self.ordering,
