@@ -832,6 +832,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         };
         let mut quiets_dropped = false;
+        // The move loop's pruning (late-move, futility, static exchange) skips PV
+        // nodes unless the parameter lets it in: a PV node's late moves are as
+        // seldom its answer, and at shallow depth a PV node searching every move
+        // costs as much as the rest of the iteration.
+        let pv_allows = |bit: i32| !pv_node || self.p.pv_move_pruning & bit != 0;
+        let (prunes_late, prunes_futile, prunes_exchange) =
+            (pv_allows(1), pv_allows(2), pv_allows(4));
 
         loop {
             // Where late-move pruning would prune every quiet move not yet tried (only
@@ -839,7 +846,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             // histories. Where a move can give check that is known only once it is
             // made, so they stay.
             if !quiets_dropped
-                && !pv_node
+                && prunes_late
                 && may_prune
                 && !in_check
                 && !checks_possible
@@ -929,19 +936,25 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 // holds: it is searched shallower first, like a late quiet move.
                 r = self.lmr.get(depth, index);
             }
-            let prunable = !pv_node && quiet_late && best_score > -MATE_BOUND && !is_killer;
+            let prunable = (prunes_late || prunes_futile)
+                && quiet_late
+                && best_score > -MATE_BOUND
+                && !is_killer;
             if prunable {
                 let lmr_depth = if self.p.futility_reduced != 0 {
                     (depth - 1 - r.max(0)).max(0)
                 } else {
                     depth
                 };
-                let futile = lmr_depth <= self.p.futility_max_depth
+                let futile = prunes_futile
+                    && lmr_depth <= self.p.futility_max_depth
                     && static_eval + self.p.futility_base + self.p.futility_per_depth * lmr_depth
                         <= alpha;
-                let bad_history = depth <= self.p.history_prune_max_depth
+                let bad_history = !pv_node
+                    && depth <= self.p.history_prune_max_depth
                     && history < self.p.history_prune_per_depth * depth;
-                let late = depth <= lmp_max_depth && tried_quiet.len() as i32 >= lmp_limit;
+                let late =
+                    prunes_late && depth <= lmp_max_depth && tried_quiet.len() as i32 >= lmp_limit;
                 if futile || bad_history || late {
                     // Late-move pruning, and futility at the node's depth, prune every
                     // later quiet move too (their count only grows, alpha only rises):
@@ -955,7 +968,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             // Static exchange pruning at shallow depth: a capture that loses more than
             // a margin, or a quiet move that leaves its piece to be won, is not searched.
-            if !pv_node
+            if prunes_exchange
                 && may_prune
                 && !in_check
                 && !gives_check

@@ -86,8 +86,9 @@ search_params! {
     lmr_cut_node: 0,
     /// One more depth of reduction of late quiet moves when the table's move is a
     /// tactical one (a capture the node expects to answer it). Chess 2+0.02: +9.0
-    /// (−1.0, +19.1) over 3,000 games, LLR 1.96, no decision (docs/strength.md,
-    /// forty-ninth session): off until a second run decides.
+    /// over 3,000 games, then −20.4 over 648 (H0); both runs merged +3.8 (−5.3,
+    /// +12.9) over 3,648, LLR −0.71 (docs/strength.md, forty-ninth and fiftieth
+    /// sessions): off.
     lmr_tt_tactical: 0,
     /// Late-move reductions among the root's moves too, after this many moves (0:
     /// off): a quiet root move that gives no check is reduced as in the tree and
@@ -189,6 +190,10 @@ search_params! {
     see_prune_max_depth: 4,
     see_capture_margin: 100,
     see_quiet_margin: 30,
+    /// The move loop's pruning at PV nodes too, by bits: 1 late-move pruning, 2
+    /// futility, 4 static exchange (0: at non-PV nodes only). The root is never
+    /// pruned.
+    pv_move_pruning: 0,
     /// Mate distance pruning at every node below the root (1: on).
     mate_distance_pruning: 0,
     /// Quiescence delta pruning: a capture whose exchange value (or capture value)
