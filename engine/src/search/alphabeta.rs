@@ -833,9 +833,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         };
         let mut quiets_dropped = false;
         // The move loop's pruning (late-move, futility, static exchange) skips PV
-        // nodes unless the parameter lets it in: a PV node's late moves are as
-        // seldom its answer, and at shallow depth a PV node searching every move
-        // costs as much as the rest of the iteration.
+        // nodes unless the parameter lets a technique in (history pruning always
+        // skips them).
         let pv_allows = |bit: i32| !pv_node || self.p.pv_move_pruning & bit != 0;
         let (prunes_late, prunes_futile, prunes_exchange) =
             (pv_allows(1), pv_allows(2), pv_allows(4));
@@ -936,10 +935,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 // holds: it is searched shallower first, like a late quiet move.
                 r = self.lmr.get(depth, index);
             }
-            let prunable = (prunes_late || prunes_futile)
-                && quiet_late
-                && best_score > -MATE_BOUND
-                && !is_killer;
+            // Each technique below asks whether it may prune here (PV nodes).
+            let prunable = quiet_late && best_score > -MATE_BOUND && !is_killer;
             if prunable {
                 let lmr_depth = if self.p.futility_reduced != 0 {
                     (depth - 1 - r.max(0)).max(0)
