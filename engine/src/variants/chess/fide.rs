@@ -25,7 +25,8 @@ impl Rules for FideRules {
     /// the table's score (`tt_eval`): chess 2+0.02 +17.3 (+2.8, +31.9) over 1,468
     /// games, SPRT (0, 10) H1, on top of the singular extensions (forty-sixth session).
     /// Larger late-move reductions (`lmr_divisor=200`, against 250): chess 2+0.02
-    /// +18.1 (+3.4, +32.8) over 1,406 games, SPRT (0, 10) H1 (fifty-first session).
+    /// +18.1 (+3.4, +32.8) over 1,406 games, SPRT (0, 10) H1; one step further, 170,
+    /// lost −7.9 over 1,366 (H0) (fifty-first session).
     const SEARCH_PROFILE: &'static str = "se_min_depth=8 tt_eval=1 lmr_divisor=200";
     fn keys() -> &'static Keys {
         static KEYS: OnceLock<Keys> = OnceLock::new();
