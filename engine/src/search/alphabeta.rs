@@ -1038,22 +1038,31 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     true,
                     r > 0 || !cut_node,
                 );
+                // The depth of the searches that check a reduced move's score.
+                let mut checked_depth = new_depth;
                 if s > alpha && r > 0 && !self.stopped {
-                    s = self.descend(
-                        pos,
-                        &child,
-                        new_depth,
-                        alpha,
-                        alpha + 1,
-                        ply,
-                        half_turns,
-                        true,
-                        !cut_node,
-                    );
+                    let margin = self.p.lmr_deeper_margin;
+                    if margin != 0 {
+                        checked_depth += (s > best_score + margin + 2 * new_depth) as i32
+                            - (s < best_score + 10) as i32;
+                    }
+                    if checked_depth > new_depth - r {
+                        s = self.descend(
+                            pos,
+                            &child,
+                            checked_depth,
+                            alpha,
+                            alpha + 1,
+                            ply,
+                            half_turns,
+                            true,
+                            !cut_node,
+                        );
+                    }
                 }
                 if s > alpha && s < beta && !self.stopped {
                     s = self.descend(
-                        pos, &child, new_depth, alpha, beta, ply, half_turns, true, false,
+                        pos, &child, checked_depth, alpha, beta, ply, half_turns, true, false,
                     );
                 }
                 s

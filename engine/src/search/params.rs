@@ -75,12 +75,15 @@ search_params! {
     /// (lmr_base + ln(depth) ln(index) * 100 / lmr_divisor) / 100. Chess plays
     /// `lmr_divisor=200` in its search profile (2+0.02 +18.1 over 1,406 games, SPRT
     /// (0, 10) H1; docs/strength.md, fifty-first session), and so does Platonic
-    /// (+26.7 over 1,214 games, H1; fifty-second session).
+    /// (+26.7 over 1,214 games, H1; fifty-second session). Pentaplane V was even
+    /// with it (+0.0 over 549 games; fifty-third session).
     lmr_min_depth: 3,
     lmr_first_reduced: 3,
     lmr_base: 50,
     lmr_divisor: 250,
     /// One more depth of reduction at non-PV nodes, and when not improving (1: on).
+    /// Neither gained in chess (`lmr_non_pv=1` +1.6 over 656 games, forty-eighth
+    /// session; `lmr_not_improving=1` −1.3 over 1,089, fifty-third session).
     lmr_non_pv: 0,
     lmr_not_improving: 0,
     /// More reduction of quiet moves at expected cut nodes (non-PV nodes whose parent
@@ -125,6 +128,13 @@ search_params! {
     lmr_skip_killers: 1,
     /// History shifts the reduction by one depth per this much (0: no adjustment).
     lmr_history_divisor: 0,
+    /// When a reduced search beats alpha, the full-depth search that checks it goes
+    /// one deeper if the reduced score beat the best so far by more than this margin
+    /// plus 2 per depth, and one shallower if it beat the best by less than 10
+    /// centipawns, skipping the check when that is no deeper than the reduced
+    /// search was (0: always at the full depth). 40 did not gain in chess (−0.3
+    /// (−17.6, +16.9) over 1,055 games, docs/strength.md, fifty-third session).
+    lmr_deeper_margin: 0,
     /// Futility pruning of quiet moves up to this depth (0: off), margin
     /// base + per_depth * depth...
     futility_max_depth: 6,
