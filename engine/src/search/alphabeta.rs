@@ -1062,7 +1062,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 }
                 if s > alpha && s < beta && !self.stopped {
                     s = self.descend(
-                        pos, &child, checked_depth, alpha, beta, ply, half_turns, true, false,
+                        pos,
+                        &child,
+                        checked_depth,
+                        alpha,
+                        beta,
+                        ply,
+                        half_turns,
+                        true,
+                        false,
                     );
                 }
                 s
