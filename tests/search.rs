@@ -221,7 +221,7 @@ fn every_technique() -> SearchParams {
          smp_defer_min_depth=2 correction=1 mate_distance_pruning=1 qs_delta_margin=200 \
          lmr_losing_captures=1 check_extension_see=1 lmr_root_after=2 lmr_tt_tactical=1 \
          lmr_cut_node=1 qs_checks=1 qs_checks_max=2 qs_quiet_evasions=1 lmr_checks=1 \
-         pv_move_pruning=7 lmr_deeper_margin=40",
+         pv_move_pruning=7 lmr_deeper_margin=40 lmr_tt_pv=1",
     )
     .unwrap()
 }

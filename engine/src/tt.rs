@@ -35,24 +35,29 @@ pub struct Entry {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The node was a PV node when stored, or had been one at an earlier store
+    /// (Stockfish's `ttPv`): a node that was once on the principal variation may be
+    /// again, and the search can treat it with more care than a plain cut or all node.
+    pub pv: bool,
 }
 
 /// Entries per bucket: a probe looks at all of them.
 const BUCKET_SLOTS: usize = 2;
 /// Bytes per entry (two u64 words).
 const ENTRY_BYTES: usize = 16;
-/// Generations wrap at 6 bits.
-const GENERATION_MASK: u64 = 0x3f;
+/// Generations wrap at 5 bits (only equality with the current one is ever asked).
+const GENERATION_MASK: u64 = 0x1f;
 /// How many leading entries `hashfull` samples (the UCI convention is per mille).
 const HASHFULL_SAMPLE: usize = 1000;
 
 // Layout of the data word, low to high: move (32) | score (16) | depth (8) | bound (2) |
-// generation (6). A data word of zero means "empty" (its score/depth/bound would be
+// generation (5) | pv (1). A data word of zero means "empty" (its score/depth/bound would be
 // meaningless anyway because bound 0 is reserved below).
 const SCORE_SHIFT: u32 = 32;
 const DEPTH_SHIFT: u32 = 48;
 const BOUND_SHIFT: u32 = 56;
 const GEN_SHIFT: u32 = 58;
+const PV_SHIFT: u32 = 63;
 
 fn bound_code(b: Bound) -> u64 {
     // 0 is reserved for empty slots.
@@ -63,7 +68,7 @@ fn bound_code(b: Bound) -> u64 {
     }
 }
 
-fn pack(mv: Move, score: i32, depth: i32, bound: Bound, generation: u64) -> u64 {
+fn pack(mv: Move, score: i32, depth: i32, bound: Bound, pv: bool, generation: u64) -> u64 {
     let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
     let depth = depth.clamp(0, 255) as u64;
     (mv.bits() as u64)
@@ -71,6 +76,7 @@ fn pack(mv: Move, score: i32, depth: i32, bound: Bound, generation: u64) -> u64 
         | (depth << DEPTH_SHIFT)
         | (bound_code(bound) << BOUND_SHIFT)
         | ((generation & GENERATION_MASK) << GEN_SHIFT)
+        | ((pv as u64) << PV_SHIFT)
 }
 
 fn unpack(data: u64) -> Option<Entry> {
@@ -85,6 +91,7 @@ fn unpack(data: u64) -> Option<Entry> {
         score: ((data >> SCORE_SHIFT) as u16) as i16 as i32,
         depth: ((data >> DEPTH_SHIFT) & 0xff) as i32,
         bound,
+        pv: data >> PV_SHIFT != 0,
     })
 }
 
@@ -241,7 +248,8 @@ impl TranspositionTable {
 
     /// Stores a result. Keeps the old move when the new one is `Move::NONE` for the same
     /// position, and prefers to replace stale or shallow entries of other positions.
-    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+    /// `pv` says the node is or was on the principal variation ([`Entry::pv`]).
+    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound, pv: bool) {
         if self.buckets == 0 {
             return;
         }
@@ -272,7 +280,7 @@ impl TranspositionTable {
                         return;
                     }
                 }
-                write(slot, key, pack(mv, score, depth, bound, generation));
+                write(slot, key, pack(mv, score, depth, bound, pv, generation));
                 return;
             }
             let old_depth = ((data >> DEPTH_SHIFT) & 0xff) as i32;
@@ -286,7 +294,7 @@ impl TranspositionTable {
         write(
             &self.slots[victim],
             key,
-            pack(mv, score, depth, bound, generation),
+            pack(mv, score, depth, bound, pv, generation),
         );
     }
 
@@ -338,7 +346,7 @@ mod tests {
     fn store_and_probe_round_trip() {
         let tt = TranspositionTable::new(1);
         let m = Move::new(12, 28, 3);
-        tt.store(0xdead_beef, m, -1234, 7, Bound::Lower);
+        tt.store(0xdead_beef, m, -1234, 7, Bound::Lower, false);
         let e = tt.probe(0xdead_beef).expect("stored entry");
         assert_eq!(
             e,
@@ -346,14 +354,34 @@ mod tests {
                 mv: m,
                 score: -1234,
                 depth: 7,
-                bound: Bound::Lower
+                bound: Bound::Lower,
+                pv: false,
             }
         );
         assert!(tt.probe(0xdead_bef0).is_none());
         // END_TURN (all ones) packs without spilling into the other fields.
-        tt.store(42, Move::END_TURN, 5, 1, Bound::Exact);
+        tt.store(42, Move::END_TURN, 5, 1, Bound::Exact, false);
         assert_eq!(tt.probe(42).unwrap().mv, Move::END_TURN);
         assert_eq!(tt.probe(42).unwrap().score, 5);
+    }
+
+    #[test]
+    fn the_pv_flag_is_its_own_bit_in_every_generation() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::new(3, 60, 1);
+        // Through a whole cycle of generations the flag neither spills into the
+        // generation nor takes its place, and an entry of the current search stays
+        // counted as current (hashfull reads the generation).
+        for g in 0..=GENERATION_MASK + 1 {
+            for pv in [false, true] {
+                tt.store(g * 2 + pv as u64 + 1, m, -7, 255, Bound::Upper, pv);
+                let e = tt.probe(g * 2 + pv as u64 + 1).expect("stored entry");
+                assert_eq!((e.pv, e.depth, e.bound, e.score, e.mv), (pv, 255, Bound::Upper, -7, m));
+            }
+            let data = pack(m, 0, 0, Bound::Exact, true, tt.current_generation());
+            assert_eq!(generation_of(data), tt.current_generation(), "generation {g}");
+            tt.new_search();
+        }
     }
 
     #[test]
@@ -375,7 +403,7 @@ mod tests {
     #[test]
     fn torn_entry_is_a_miss() {
         let tt = TranspositionTable::new(1);
-        tt.store(7, Move::new(1, 2, 0), 10, 3, Bound::Exact);
+        tt.store(7, Move::new(1, 2, 0), 10, 3, Bound::Exact, true);
         // Simulate a torn write: data from another store, check from this one.
         let i = tt.bucket(7);
         let slot = tt.slots[i..i + BUCKET_SLOTS]
@@ -383,7 +411,7 @@ mod tests {
             .find(|s| s.data.load(Ordering::Relaxed) != 0)
             .unwrap();
         slot.data.store(
-            pack(Move::new(3, 4, 0), 99, 9, Bound::Exact, 0),
+            pack(Move::new(3, 4, 0), 99, 9, Bound::Exact, true, 0),
             Ordering::Relaxed,
         );
         assert!(tt.probe(7).is_none());
@@ -392,7 +420,7 @@ mod tests {
     #[test]
     fn disabled_table_never_hits() {
         let tt = TranspositionTable::new(0);
-        tt.store(1, Move::new(1, 2, 0), 1, 1, Bound::Exact);
+        tt.store(1, Move::new(1, 2, 0), 1, 1, Bound::Exact, false);
         assert!(tt.probe(1).is_none());
         assert_eq!(tt.hashfull(), 0);
     }
@@ -408,6 +436,7 @@ mod tests {
                 0,
                 1,
                 Bound::Exact,
+                k % 2 == 0,
             );
         }
         assert!(tt.hashfull() > 500);
@@ -423,6 +452,7 @@ mod tests {
             0,
             1,
             Bound::Exact,
+            false,
             tt.current_generation(),
         );
         for slot in &tt.slots[tt.bucket(0)..] {

@@ -574,8 +574,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         // The stored score, bound and depth: for sharpening the static evaluation and
         // for the singular-extension test.
         let mut tt_entry = None;
+        // The node is or has been on the principal variation (the table's `pv` flag,
+        // kept in every store here).
+        let mut tt_pv = pv_node;
         if let Some(e) = tt.probe(key).filter(|_| !singular_search) {
             tt_move = e.mv;
+            tt_pv |= e.pv;
             let s = score_from_tt(e.score, half_turns);
             tt_entry = Some((s, e.bound, e.depth));
             if !pv_node && e.depth >= depth {
@@ -759,6 +763,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     half_turns,
                     tactical,
                     capture_order,
+                    tt_pv,
                 ) {
                     return s;
                 }
@@ -921,6 +926,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     + self.p.smp_mark_reduction * marked as i32
                     + self.p.lmr_cut_node * cut_node as i32
                     + self.p.lmr_tt_tactical * tt_move_tactical as i32
+                    - self.p.lmr_tt_pv * tt_pv as i32
                     - is_killer as i32;
                 if self.p.lmr_history_divisor != 0 {
                     r -= history / self.p.lmr_history_divisor;
@@ -1149,6 +1155,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 score_to_tt(best_score, half_turns),
                 depth,
                 bound,
+                tt_pv,
             );
         }
         best_score
@@ -1169,6 +1176,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         half_turns: i32,
         tactical: &[Move],
         capture_order: bool,
+        tt_pv: bool,
     ) -> Option<i32> {
         let reduced = depth - self.p.probcut_reduction;
         let needed = probcut_beta - static_eval;
@@ -1213,6 +1221,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     score_to_tt(s, half_turns),
                     stored_depth,
                     Bound::Lower,
+                    tt_pv,
                 );
                 return Some(s);
             }
@@ -1321,8 +1330,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let key = pos.key();
         let tt = self.shared.tt;
         let mut tt_move = Move::NONE;
+        // Quiescence keeps the flag a deeper search left (it learns none itself).
+        let mut was_pv = false;
         if let Some(e) = tt.probe(key) {
             tt_move = e.mv;
+            was_pv = e.pv;
             let s = score_from_tt(e.score, half_turns);
             let cut = match e.bound {
                 Bound::Exact => true,
@@ -1465,7 +1477,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
         let bound = bound_for(best.score, original_alpha, beta);
-        tt.store(key, best.mv, score_to_tt(best.score, half_turns), 0, bound);
+        tt.store(key, best.mv, score_to_tt(best.score, half_turns), 0, bound, was_pv);
         best.score
     }
 
@@ -1648,6 +1660,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 score_to_tt(best_score, 0),
                 depth,
                 bound,
+                true,
             );
         }
         let _ = side;

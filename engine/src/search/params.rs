@@ -96,6 +96,10 @@ search_params! {
     /// +12.9) over 3,648, LLR −0.71 (docs/strength.md, forty-ninth and fiftieth
     /// sessions): off.
     lmr_tt_tactical: 0,
+    /// One less depth of reduction at a node that is or has been on the principal
+    /// variation (the table's `pv` flag, Stockfish's `ttPv`): such a node's late moves
+    /// are likelier to matter than a plain cut or all node's.
+    lmr_tt_pv: 0,
     /// Late-move reductions among the root's moves too, after this many moves (0:
     /// off): a quiet root move that gives no check is reduced as in the tree and
     /// searched again at full depth when it beats the best score so far. (2: chess
