@@ -376,10 +376,17 @@ mod tests {
             for pv in [false, true] {
                 tt.store(g * 2 + pv as u64 + 1, m, -7, 255, Bound::Upper, pv);
                 let e = tt.probe(g * 2 + pv as u64 + 1).expect("stored entry");
-                assert_eq!((e.pv, e.depth, e.bound, e.score, e.mv), (pv, 255, Bound::Upper, -7, m));
+                assert_eq!(
+                    (e.pv, e.depth, e.bound, e.score, e.mv),
+                    (pv, 255, Bound::Upper, -7, m)
+                );
             }
             let data = pack(m, 0, 0, Bound::Exact, true, tt.current_generation());
-            assert_eq!(generation_of(data), tt.current_generation(), "generation {g}");
+            assert_eq!(
+                generation_of(data),
+                tt.current_generation(),
+                "generation {g}"
+            );
             tt.new_search();
         }
     }

@@ -1477,7 +1477,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
         let bound = bound_for(best.score, original_alpha, beta);
-        tt.store(key, best.mv, score_to_tt(best.score, half_turns), 0, bound, was_pv);
+        tt.store(
+            key,
+            best.mv,
+            score_to_tt(best.score, half_turns),
+            0,
+            bound,
+            was_pv,
+        );
         best.score
     }
 
