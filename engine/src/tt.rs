@@ -51,8 +51,8 @@ const GENERATION_MASK: u64 = 0x1f;
 const HASHFULL_SAMPLE: usize = 1000;
 
 // Layout of the data word, low to high: move (32) | score (16) | depth (8) | bound (2) |
-// generation (5) | pv (1). A data word of zero means "empty" (its score/depth/bound would be
-// meaningless anyway because bound 0 is reserved below).
+// generation (5) | pv (1). A data word of zero means "empty" (its score/depth/bound
+// would be meaningless anyway because bound 0 is reserved below).
 const SCORE_SHIFT: u32 = 32;
 const DEPTH_SHIFT: u32 = 48;
 const BOUND_SHIFT: u32 = 56;
