@@ -221,7 +221,8 @@ search_params! {
     mate_distance_pruning: 0,
     /// Quiescence delta pruning: a capture whose exchange value (or capture value)
     /// cannot lift standing pat to within this margin of alpha is not searched (0:
-    /// off).
+    /// off). Chess plays 200 (its profile): +11.9 (+0.8, +23.0) over 2,458 games at
+    /// 2+0.02, H1, the depth-9 tree 10.5% smaller (fifty-fifth session).
     qs_delta_margin: 0,
     /// Quiescence's first ply also searches quiet moves that give check and do not
     /// lose the checking man by static exchange (1: on), where the variant tells a
