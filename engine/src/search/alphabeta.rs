@@ -122,6 +122,9 @@ pub struct Worker<'a, P: Position, E: Evaluator<P>> {
     path_start: usize,
     /// The iteration depth, bounding check extensions.
     root_depth: i32,
+    /// Share in permille of the last finished root search's nodes that its best
+    /// move's tree took (`time_effort`): near 1000 the other moves fell at once.
+    pub root_best_effort: u32,
     pub control: Option<MainControl>,
     p: SearchParams,
     lmr: LmrTable,
@@ -202,6 +205,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             seldepth: 0,
             stopped: false,
             abandoned: false,
+            root_best_effort: 0,
             ordering,
             pv: vec![Vec::new(); MAX_PLY + 2],
             evals: vec![(0, None); MAX_PLY + 2],
@@ -1565,6 +1569,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         // Nodes each root move's tree took, for `root_order_effort`.
         let mut effort: Vec<(Move, u64)> = Vec::new();
+        let root_nodes_before = self.nodes;
+        let mut best_move_nodes = 0u64;
         loop {
             let (m, from_deferred) = if next < root_moves.len() {
                 next += 1;
@@ -1639,6 +1645,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             if score > best_score {
                 best_score = score;
                 best_move = m;
+                best_move_nodes = self.nodes - nodes_before;
                 if score > alpha {
                     alpha = score;
                     improved = true;
@@ -1660,6 +1667,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             root_moves[1..].sort_by_key(|m| std::cmp::Reverse(took(m)));
         }
         if !self.stopped && best_move != Move::NONE {
+            let total = (self.nodes - root_nodes_before).max(1);
+            self.root_best_effort = (best_move_nodes * 1000 / total) as u32;
             let bound = bound_for(best_score, original_alpha, beta);
             self.shared.tt.store(
                 root.key(),

@@ -383,6 +383,17 @@ impl Searcher {
                 Some(&best) if params.time_stability != 0 => stability.update(best, r.score),
                 _ => 100,
             };
+            log::debug!(
+                "depth {} best-move effort {} permille",
+                r.depth,
+                w.root_best_effort
+            );
+            let percent = match params.time_effort {
+                pivot if pivot > 0 => {
+                    percent * time::effort_percent(w.root_best_effort, pivot as u32) / 100
+                }
+                _ => percent,
+            };
             let may_go_on = if clock.is_fixed() && params.time_fixed_full != 0 {
                 // The hard deadline ends the search; a partial iteration's better
                 // move is kept.

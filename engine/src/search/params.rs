@@ -185,6 +185,11 @@ search_params! {
     /// deadline instead of half of it (1: on).
     time_stability: 0,
     time_fixed_full: 1,
+    /// Time under a clock: the share in permille of the last iteration's nodes that
+    /// its best move's tree took, at which the target stays as it is (0: off). A
+    /// larger share (the other moves fell at once) gives time back, a smaller one
+    /// (rivals that needed searching) takes more: time::effort_percent.
+    time_effort: 0,
     /// Reverse futility, null move and futility start from the transposition table's
     /// score instead of the static evaluation where its bound allows (1: on). Leans
     /// to a gain in chess (+17.7 over 688 games, 2026-12-01, after +18.4 over 1,000)

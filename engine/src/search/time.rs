@@ -162,6 +162,22 @@ impl Stability {
     }
 }
 
+/// Target change per permille of best-move effort away from the pivot, in
+/// hundredths of a percent: 20 makes a share 250 permille below the pivot worth 50%
+/// more time.
+const EFFORT_SLOPE: i64 = 20;
+/// The effort scale stays within these percentages.
+const EFFORT_MIN_PERCENT: i64 = 60;
+const EFFORT_MAX_PERCENT: i64 = 180;
+
+/// Scales a clock search's target by the share (permille) of the last iteration's
+/// nodes its best move took, against `pivot` permille, at which the target stays
+/// (`time_effort`).
+pub fn effort_percent(share: u32, pivot: u32) -> u64 {
+    let change = (pivot as i64 - share as i64) * EFFORT_SLOPE / 100;
+    (100 + change).clamp(EFFORT_MIN_PERCENT, EFFORT_MAX_PERCENT) as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +202,15 @@ mod tests {
         let tc = TimeControl::new(&limits, Side::White, Instant::now());
         assert!(tc.may_start_iteration_scaled(75));
         assert!(!tc.is_fixed());
+    }
+
+    #[test]
+    fn a_best_move_that_took_most_nodes_gives_time_back() {
+        assert_eq!(effort_percent(800, 800), 100);
+        assert_eq!(effort_percent(1000, 800), 60);
+        assert_eq!(effort_percent(900, 800), 80);
+        assert_eq!(effort_percent(550, 800), 150);
+        assert_eq!(effort_percent(0, 800), 180);
     }
 
     #[test]
