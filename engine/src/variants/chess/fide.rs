@@ -28,9 +28,12 @@ impl Rules for FideRules {
     /// +18.1 (+3.4, +32.8) over 1,406 games, SPRT (0, 10) H1; one step further, 170,
     /// lost −7.9 over 1,366 (H0) (fifty-first session). Quiescence delta pruning
     /// (`qs_delta_margin=200`): chess 2+0.02 +11.9 (+0.8, +23.0) over 2,458 games,
-    /// SPRT (0, 10) H1 (fifty-fifth session).
+    /// SPRT (0, 10) H1 (fifty-fifth session). Clock time by the best move's
+    /// stability and the share of nodes it took (`time_stability=1 time_effort=700`):
+    /// chess 2+0.02 +17.5 (+3.1, +31.9) over 1,450 games, SPRT (0, 10) H1, with 6%
+    /// less time a move (fifty-sixth session).
     const SEARCH_PROFILE: &'static str =
-        "se_min_depth=8 tt_eval=1 lmr_divisor=200 qs_delta_margin=200";
+        "se_min_depth=8 tt_eval=1 lmr_divisor=200 qs_delta_margin=200 time_stability=1 time_effort=700";
     fn keys() -> &'static Keys {
         static KEYS: OnceLock<Keys> = OnceLock::new();
         KEYS.get_or_init(|| Keys::new(ZOBRIST_SEED))
