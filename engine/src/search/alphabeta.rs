@@ -1003,13 +1003,16 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 continue;
             }
             self.prefetch(child.key());
-            let singular = m == tt_move && may_extend && self.p.se_min_depth > 0 && {
-                match self.singular_test(pos, depth, beta, ply, half_turns, m, tt_entry, cut_node) {
-                    Singular::Yes => true,
-                    Singular::No => false,
-                    Singular::MultiCut(s) => return s,
-                    Singular::Stopped => return 0,
-                }
+            let verdict = if m == tt_move && may_extend && self.p.se_min_depth > 0 {
+                self.singular_test(pos, depth, beta, ply, half_turns, m, tt_entry, cut_node)
+            } else {
+                Singular::No
+            };
+            let singular = match verdict {
+                Singular::Yes => true,
+                Singular::No | Singular::Shallower => false,
+                Singular::MultiCut(s) => return s,
+                Singular::Stopped => return 0,
             };
             self.note_played(ply, pos, m);
             // A check that loses the checking piece by static exchange is not
@@ -1022,6 +1025,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                         .is_none_or(|see| see >= 0));
             let extension = if (sound_check || singular) && may_extend {
                 1
+            } else if matches!(verdict, Singular::Shallower) {
+                -1
             } else {
                 0
             };
@@ -1237,7 +1242,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     /// `depth`: when every other move, searched at half the depth, stays below the
     /// stored score less a margin, `m` is the only good move and is extended; when
     /// even that reduced bound reaches beta, several moves refute the node
-    /// (multi-cut) and it fails high at once.
+    /// (multi-cut) and it fails high at once; when only the stored score reaches
+    /// beta, `se_negative` has the move searched a ply shallower.
     #[allow(clippy::too_many_arguments)]
     fn singular_test(
         &mut self,
@@ -1282,6 +1288,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             Singular::Yes
         } else if singular_beta >= beta {
             Singular::MultiCut(singular_beta)
+        } else if self.p.se_negative != 0 && tt_score >= beta {
+            Singular::Shallower
         } else {
             Singular::No
         }
@@ -1908,6 +1916,9 @@ enum Singular {
     No,
     /// Other moves also reach beta: the node fails high with this score.
     MultiCut(i32),
+    /// Not singular, and the table's score reaches beta: search the move a ply
+    /// shallower (`se_negative`).
+    Shallower,
     Stopped,
 }
 

@@ -271,6 +271,10 @@ search_params! {
     /// 2+0.02, `se_min_depth=8`: everywhere −32.8 (−54.8, −11.1) over 775 games (H0),
     /// at turn starts only −1.7 (−20.9, +17.5) over 1,024 (forty-fourth session).
     se_mid_turn: 0,
+    /// When the singular test finds another move within its margin and the table's
+    /// score already reaches beta (short of a multi-cut), the table move is searched
+    /// a ply shallower (1), as every line seems to hold, or at full depth (0).
+    se_negative: 0,
     /// Where a variant has no static exchange evaluation, order tactical moves by
     /// what they capture (`Position::capture_value`) before history (1: on).
     capture_order: 1,
