@@ -164,6 +164,8 @@ pub struct Searcher {
     /// The helper threads' ordering statistics, kept between searches like the main
     /// thread's (allocating them anew would cost every move page faults).
     helper_ordering: Vec<OrderingTables>,
+    /// The clock's effort pivot learned over this game (`time_effort_learn`).
+    effort_pivot: time::EffortPivot,
 }
 
 impl Default for Searcher {
@@ -179,6 +181,7 @@ impl Default for Searcher {
             tt_mb: None,
             ordering: None,
             helper_ordering: Vec::new(),
+            effort_pivot: time::EffortPivot::default(),
         }
     }
 }
@@ -193,12 +196,13 @@ impl Searcher {
         }
     }
 
-    /// Empties the transposition table and forgets move-ordering statistics
-    /// (`ucinewgame`, `Clear Hash`).
+    /// Empties the transposition table and forgets move-ordering statistics and the
+    /// learned effort pivot (`ucinewgame`, `Clear Hash`).
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering = None;
         self.helper_ordering.clear();
+        self.effort_pivot = time::EffortPivot::default();
     }
 
     /// Resizes the transposition table now (its contents are lost).
@@ -361,6 +365,13 @@ impl Searcher {
                 self.params.clone()
             }
         };
+        let effort_prior = params.time_effort.max(0) as u32;
+        let effort_pivot = match params.time_effort_learn {
+            0 => effort_prior,
+            _ => self.effort_pivot.pivot(effort_prior),
+        };
+        // The last completed iteration's best-move share, for the learned pivot.
+        let mut final_effort = None;
         let mut on_iteration = |w: &mut Worker<'_, P, E>, r: &RootResult| -> bool {
             w.check_limits();
             let info = make_info(r.score, r, w.seldepth, w.nodes.max(shared.total_nodes()));
@@ -368,6 +379,9 @@ impl Searcher {
             if r.bound.is_some() {
                 // A failed aspiration window: reported, but no decision is taken on it.
                 return true;
+            }
+            if r.depth >= time::EFFORT_MIN_DEPTH {
+                final_effort = Some(w.root_best_effort);
             }
             let control = w.control.as_ref().expect("main thread has control");
             if let (Some(n), Score::Mate(m)) = (limits.mate, Score::from_internal(r.score)) {
@@ -384,15 +398,14 @@ impl Searcher {
                 _ => 100,
             };
             log::debug!(
-                "depth {} best-move effort {} permille",
+                "depth {} best-move effort {} permille (pivot {})",
                 r.depth,
-                w.root_best_effort
+                w.root_best_effort,
+                effort_pivot
             );
-            let percent = match params.time_effort {
-                pivot if pivot > 0 => {
-                    percent * time::effort_percent(w.root_best_effort, pivot as u32) / 100
-                }
-                _ => percent,
+            let percent = match effort_pivot {
+                0 => percent,
+                pivot => percent * time::effort_percent(w.root_best_effort, pivot) / 100,
             };
             let may_go_on = if clock.is_fixed() && params.time_fixed_full != 0 {
                 // The hard deadline ends the search; a partial iteration's better
@@ -419,6 +432,9 @@ impl Searcher {
             &mut on_iteration,
         );
         self.ordering = Some(tables);
+        if let Some(share) = final_effort.filter(|_| effort_prior > 0) {
+            self.effort_pivot.record(share, effort_prior);
+        }
 
         let nodes = shared.total_nodes();
         let result = result.unwrap_or_else(|| RootResult {

@@ -196,6 +196,10 @@ search_params! {
     /// over 772 games, H1; Platonic with chess's pair +9.7 (−4.1, +23.5) over 1,900,
     /// stopped (fifty-seventh session).
     time_effort: 0,
+    /// Time under a clock: learn `time_effort`'s pivot from this game's own searches,
+    /// starting from `time_effort` (1: on; time::EffortPivot), so that a variant whose
+    /// best moves take a smaller share of the tree is judged by its own norm.
+    time_effort_learn: 0,
     /// Reverse futility, null move and futility start from the transposition table's
     /// score instead of the static evaluation where its bound allows (1: on). Leans
     /// to a gain in chess (+17.7 over 688 games, 2026-12-01, after +18.4 over 1,000)

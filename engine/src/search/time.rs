@@ -178,6 +178,50 @@ pub fn effort_percent(share: u32, pivot: u32) -> u64 {
     (100 + change).clamp(EFFORT_MIN_PERCENT, EFFORT_MAX_PERCENT) as u64
 }
 
+/// How many of the game's last searches the learned pivot averages over.
+const EFFORT_WINDOW: u64 = 16;
+/// Iterations shallower than this give no sample: their trees are too small for the
+/// share to say anything.
+pub const EFFORT_MIN_DEPTH: i32 = 4;
+
+/// The pivot of [`effort_percent`] learned from the game's own searches
+/// (`time_effort_learn`): the mean share that the last completed iteration's best move
+/// took, over the game's last [`EFFORT_WINDOW`] searches. The configured pivot counts
+/// as the first sample, so the first moves are judged by it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EffortPivot {
+    /// The mean in millionths (permille times 1000), so that rounding does not drift.
+    mean: u64,
+    samples: u64,
+}
+
+impl EffortPivot {
+    /// The pivot in permille; `prior` until a search has been recorded.
+    pub fn pivot(&self, prior: u32) -> u32 {
+        if self.samples == 0 {
+            prior
+        } else {
+            ((self.mean + 500) / 1000) as u32
+        }
+    }
+
+    /// Records a search's final share (permille) on top of `prior`.
+    pub fn record(&mut self, share: u32, prior: u32) {
+        if self.samples == 0 {
+            self.mean = prior as u64 * 1000;
+            self.samples = 1;
+        }
+        self.samples = (self.samples + 1).min(EFFORT_WINDOW);
+        let share = share as u64 * 1000;
+        // mean += (share - mean) / n, in unsigned steps.
+        if share >= self.mean {
+            self.mean += (share - self.mean) / self.samples;
+        } else {
+            self.mean -= (self.mean - share) / self.samples;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,6 +255,22 @@ mod tests {
         assert_eq!(effort_percent(900, 800), 80);
         assert_eq!(effort_percent(550, 800), 150);
         assert_eq!(effort_percent(0, 800), 180);
+    }
+
+    #[test]
+    fn the_learned_pivot_starts_at_the_prior_and_follows_the_game() {
+        let mut p = EffortPivot::default();
+        assert_eq!(p.pivot(700), 700);
+        p.record(500, 700);
+        assert_eq!(p.pivot(700), 600, "the prior counts as one sample");
+        p.record(300, 700);
+        assert_eq!(p.pivot(700), 500);
+        for _ in 0..200 {
+            p.record(450, 700);
+        }
+        assert_eq!(p.pivot(700), 450, "a long game forgets the prior");
+        p.record(1000, 700);
+        assert_eq!(p.pivot(700), 484, "later samples weigh 1/16");
     }
 
     #[test]
