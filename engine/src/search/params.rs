@@ -194,7 +194,8 @@ search_params! {
     /// stopped (docs/strength.md, fifty-sixth session). Tri-Plane plays
     /// `time_stability=1 time_effort=480` (its median share): +39.8 (+18.5, +61.4)
     /// over 772 games, H1; Platonic with chess's pair +9.7 (−4.1, +23.5) over 1,900,
-    /// stopped (fifty-seventh session).
+    /// stopped (fifty-seventh session). Pentaplane plays chess's pair: +26.6 (+8.2,
+    /// +45.1) over 524 games, H1 (fifty-eighth session).
     time_effort: 0,
     /// Time under a clock: learn `time_effort`'s pivot from this game's own searches,
     /// starting from `time_effort` (1: on; time::EffortPivot), so that a variant whose

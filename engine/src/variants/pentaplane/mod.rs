@@ -336,6 +336,15 @@ impl Position for Pentaplane {
         fen::parse(fen)
     }
 
+    /// Clock time by the best move's stability and by the share of nodes it took,
+    /// with chess's pivot (700 permille; Pentaplane's median share is 702): Pentaplane
+    /// 2+0.02 +26.6 (+8.2, +45.1) over 524 games, SPRT (0, 10) H1, after an earlier
+    /// run's +13.6 (+1.5, +25.7) over 1,124 games (docs/strength.md, fifty-seventh and
+    /// fifty-eighth sessions).
+    fn search_profile(&self) -> &str {
+        "time_stability=1 time_effort=700"
+    }
+
     fn fen(&self) -> String {
         fen::write(self)
     }
