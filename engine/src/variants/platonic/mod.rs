@@ -260,8 +260,13 @@ impl Position for Platonic {
     /// Platonic 2+0.02 +26.7 (+9.3, +44.2) over 1,214 games, SPRT (0, 10) H1, mean
     /// depth 7.65 against 7.30 (docs/strength.md, fifty-second session). Chess plays
     /// the same value (`variants::chess::fide`).
+    ///
+    /// Clock time by the best move's stability and by the share of nodes it took,
+    /// against a pivot learned over the game from 600 permille (`time_effort_learn`;
+    /// chess's fixed 700 gave +9.7 over 1,900 games, undecided): Platonic 2+0.02 +22.2
+    /// (+7.0, +37.4) over 1,648 games, SPRT (0, 10) H1 (fifty-eighth session).
     fn search_profile(&self) -> &str {
-        "lmr_divisor=200"
+        "lmr_divisor=200 time_stability=1 time_effort=600 time_effort_learn=1"
     }
 
     fn fen(&self) -> String {
