@@ -432,7 +432,10 @@ impl Searcher {
             &mut on_iteration,
         );
         self.ordering = Some(tables);
-        if let Some(share) = final_effort.filter(|_| effort_prior > 0) {
+        // Only a search that learns keeps the samples.
+        if let Some(share) =
+            final_effort.filter(|_| effort_prior > 0 && params.time_effort_learn != 0)
+        {
             self.effort_pivot.record(share, effort_prior);
         }
 

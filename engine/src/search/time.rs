@@ -178,7 +178,8 @@ pub fn effort_percent(share: u32, pivot: u32) -> u64 {
     (100 + change).clamp(EFFORT_MIN_PERCENT, EFFORT_MAX_PERCENT) as u64
 }
 
-/// How many of the game's last searches the learned pivot averages over.
+/// After this many searches the learned pivot becomes a moving average in which each
+/// new search weighs 1/EFFORT_WINDOW.
 const EFFORT_WINDOW: u64 = 16;
 /// Iterations shallower than this give no sample: their trees are too small for the
 /// share to say anything.
@@ -186,8 +187,9 @@ pub const EFFORT_MIN_DEPTH: i32 = 4;
 
 /// The pivot of [`effort_percent`] learned from the game's own searches
 /// (`time_effort_learn`): the mean share that the last completed iteration's best move
-/// took, over the game's last [`EFFORT_WINDOW`] searches. The configured pivot counts
-/// as the first sample, so the first moves are judged by it.
+/// took, over the game's searches, then a moving average (each search weighing
+/// 1/[`EFFORT_WINDOW`]). The configured pivot counts as the first sample, so the first
+/// moves are judged by it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EffortPivot {
     /// The mean in millionths (permille times 1000), so that rounding does not drift.
