@@ -193,7 +193,8 @@ search_params! {
     /// over 1,450 games, SPRT (0, 10) H1; `time_effort=700` alone +2.4 over 442,
     /// stopped (docs/strength.md, fifty-sixth session). Tri-Plane plays
     /// `time_stability=1 time_effort=480` (its median share): +39.8 (+18.5, +61.4)
-    /// over 772 games, H1; Platonic with chess's pair +9.7 (−4.1, +23.5) over 1,900,
+    /// over 772 games, H1 (at 6+0.06 +2.3 (−16.5, +21.2) over 741, no decision,
+    /// fifty-ninth session); Platonic with chess's pair +9.7 (−4.1, +23.5) over 1,900,
     /// stopped (fifty-seventh session). Pentaplane plays chess's pair: +26.6 (+8.2,
     /// +45.1) over 524 games, H1 (fifty-eighth session).
     time_effort: 0,

@@ -292,7 +292,9 @@ impl Position for TriPlane {
     /// Clock time by the best move's stability and by the share of nodes it took,
     /// with the pivot at Tri-Plane's median share (480 permille, against chess's 700):
     /// Tri-Plane 2+0.02 +39.8 (+18.5, +61.4) over 772 games, SPRT (0, 10) H1, 46.3
-    /// against 47.6 ms a move (docs/strength.md, fifty-seventh session).
+    /// against 47.6 ms a move (docs/strength.md, fifty-seventh session). At 6+0.06,
+    /// against the rules off: +2.3 (−16.5, +21.2) over 741 games, no decision
+    /// (fifty-ninth session).
     fn search_profile(&self) -> &str {
         "time_stability=1 time_effort=480"
     }
