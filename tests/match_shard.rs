@@ -331,3 +331,47 @@ fn bad_merge_inputs_are_errors() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("W/D/L: 1/0/0 (from a's side)"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `tools/pgn_ledger.py` keeps a match's tags and results only (the form in which a
+/// long SPRT's evidence is kept in the repository, docs/ledgers/): merged, a ledger
+/// gives exactly the report of its PGN.
+#[test]
+fn a_results_ledger_merges_to_the_report_of_its_pgn() {
+    let dir = temp_dir("ledger");
+    let pgn = dir.join("games.pgn");
+    finish(start_match(&pgn, &[]), "match");
+    let tool = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/pgn_ledger.py");
+    let out = Command::new("python3")
+        .arg(&tool)
+        .arg(&pgn)
+        .output()
+        .expect("run python3 tools/pgn_ledger.py");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ledger_text = String::from_utf8(out.stdout).unwrap();
+    let ledger = dir.join("ledger.pgn");
+    std::fs::write(&ledger, &ledger_text).unwrap();
+
+    let games = parse_pgn(&ledger_text).expect("the ledger parses");
+    assert_eq!(games.len(), 8, "{ledger_text}");
+    assert!(
+        games.iter().all(|g| g.moves.is_empty()),
+        "the ledger keeps no moves"
+    );
+    let full_text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        ledger_text.len() * 4 < full_text.len(),
+        "the ledger is not smaller"
+    );
+
+    let sprt = ["--separate", "--sprt", "elo0=0,elo1=10"];
+    let from_pgn = merge(&[pgn.as_path()], &sprt);
+    let from_ledger = merge(&[ledger.as_path()], &sprt);
+    assert!(from_pgn.status.success() && from_ledger.status.success());
+    let report = String::from_utf8_lossy(&from_pgn.stdout).to_string();
+    assert!(report.contains("W/D/L: "), "{report}");
+    assert_eq!(report, String::from_utf8_lossy(&from_ledger.stdout));
+}
