@@ -191,8 +191,8 @@ search_params! {
     /// (rivals that needed searching) takes more: time::effort_percent. Chess plays
     /// `time_stability=1 time_effort=700` in its profile: 2+0.02 +17.5 (+3.1, +31.9)
     /// over 1,450 games, SPRT (0, 10) H1; `time_effort=700` alone +2.4 over 442,
-    /// stopped (docs/strength.md, fifty-sixth session); at 6+0.06 +9.2 (−9.2, +27.7)
-    /// over 828, no decision yet (sixtieth session, docs/ledgers/). Tri-Plane plays
+    /// stopped (docs/strength.md, fifty-sixth session); at 6+0.06 +9.3 (−7.1, +25.8)
+    /// over 1,043, no decision yet (sixtieth session, docs/ledgers/). Tri-Plane plays
     /// `time_stability=1 time_effort=480` (its median share): +39.8 (+18.5, +61.4)
     /// over 772 games, H1 (at 6+0.06 +2.3 (−16.5, +21.2) over 741, no decision,
     /// fifty-ninth session); Platonic with chess's pair +9.7 (−4.1, +23.5) over 1,900,
